@@ -1,0 +1,149 @@
+# SPDX-License-Identifier: MIT
+# fiqmon: one Makefile for every platform. A platform is a folder platforms/<name>/ with a
+# platform.mk (sources, CPU flags, QEMU machine) and a platform_def.h (memory map).
+#
+#   make [PLATFORM=versatilepb] [DEBUG=1] [V=1] [KNOCK=-1|0|1]
+#   make run [DEBUG_SERIAL=chardev] [CONSOLE_SERIAL=chardev] [KERNEL=file] [QEMU_EXTRA=...]
+#   make test | make unit | make qemu-test | make size | make debug | make deps | make clean
+
+PLATFORM ?= versatilepb
+DEBUG    ?= 0
+V        ?= 0
+KNOCK    ?= 1
+
+PLAT_DIR := platforms/$(PLATFORM)
+ifeq ($(wildcard $(PLAT_DIR)/platform.mk),)
+$(error unknown PLATFORM '$(PLATFORM)': there is no $(PLAT_DIR)/platform.mk)
+endif
+
+BUILD := build/$(PLATFORM)
+ELF   := $(BUILD)/fiqmon.elf
+BIN   := $(BUILD)/fiqmon.bin
+
+include $(PLAT_DIR)/platform.mk
+
+Q := $(if $(filter 1,$(V)),,@)
+CROSS   ?= arm-none-eabi-
+CC      := $(CROSS)gcc
+OBJCOPY := $(CROSS)objcopy
+OBJDUMP := $(CROSS)objdump
+SIZE    := $(CROSS)size
+NM      := $(CROSS)nm
+
+VERSION := $(shell cat VERSION)
+
+ifeq ($(DEBUG),1)
+OPT := -Og -DDEBUG=1
+else
+OPT := -Os
+endif
+
+CPPFLAGS := -Imonitor -Idrivers -Iplatforms -Iplatforms/common -I$(PLAT_DIR) -Iboot -I$(BUILD) \
+	-DKNOCK_DEFAULT=$(KNOCK) $(PLAT_DEFINES)
+CFLAGS := -std=c11 $(PLAT_CPU_FLAGS) -marm $(OPT) -g -ffreestanding -fno-common \
+	-ffunction-sections -fdata-sections -fno-unwind-tables -fno-asynchronous-unwind-tables \
+	-Wall -Wextra -Werror -Wshadow -Wundef -Wstrict-prototypes -Wmissing-prototypes \
+	-include build_info.h -MMD -MP
+ASFLAGS := $(PLAT_CPU_FLAGS) -marm -g -MMD -MP
+LDFLAGS := -nostartfiles --specs=nano.specs -Wl,--gc-sections -Wl,--build-id=sha1 \
+	-Wl,-Map=$(BUILD)/fiqmon.map -Wl,--fatal-warnings -Wl,--no-warn-rwx-segments
+
+MONITOR_SOURCES := $(sort $(wildcard monitor/*.c))
+BOOT_SOURCES    := boot/main.c boot/syscalls.c $(sort $(wildcard boot/$(PLAT_ARCH)/*.S))
+SOURCES := $(BOOT_SOURCES) $(MONITOR_SOURCES) $(PLAT_SOURCES)
+OBJECTS := $(patsubst %,$(BUILD)/obj/%.o,$(SOURCES))
+
+.PHONY: all clean run debug size test unit qemu-test deps FORCE
+.DEFAULT_GOAL := all
+
+all: $(ELF) $(BIN) $(BUILD)/fiqmon.lst
+
+# Version and git id in a header that changes only when they do.
+$(BUILD)/build_info.h: FORCE
+	@mkdir -p $(@D)
+	@{ echo '#define FIQMON_VERSION "$(VERSION)"'; \
+	   echo '#define FIQMON_GIT "'"$$(git describe --always --dirty 2>/dev/null || echo unknown)"'"'; \
+	 } > $@.tmp; cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
+
+$(BUILD)/obj/%.c.o: %.c $(BUILD)/build_info.h
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/%.S.o: %.S
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  AS      $<")
+	$(Q)$(CC) $(CPPFLAGS) $(ASFLAGS) -c $< -o $@
+
+$(BUILD)/fiqmon.ld: linker/fiqmon.ld.S $(PLAT_DIR)/platform_def.h
+	@mkdir -p $(@D)
+	$(Q)$(CC) -E -P -x c $(CPPFLAGS) $< -o $@
+
+$(ELF): $(OBJECTS) $(BUILD)/fiqmon.ld
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -T $(BUILD)/fiqmon.ld $(OBJECTS) -o $@
+
+$(BIN): $(ELF)
+	$(Q)$(OBJCOPY) -O binary $< $@
+
+$(BUILD)/fiqmon.lst: $(ELF)
+	$(Q)$(OBJDUMP) -d -S $< > $@
+
+size: $(ELF)
+	@scripts/size.sh $(ELF) $(SIZE)
+
+# --- QEMU -------------------------------------------------------------------------------
+# Defaults: the debug port on this terminal (Ctrl-A x quits QEMU), the kernel console in a
+# file beside the build.
+DEBUG_SERIAL   ?= mon:stdio
+CONSOLE_SERIAL ?= file:$(BUILD)/console.log
+KERNEL         ?=
+QEMU_EXTRA     ?=
+QEMU_COMMON := -nographic -nic none -monitor none -audiodev none,id=snd0
+QEMU_CMD = $(QEMU_SYSTEM) $(QEMU_MACHINE) $(QEMU_COMMON) $(QEMU_SERIALS) $(QEMU_LOAD) $(QEMU_EXTRA)
+
+run: deps-run all
+	@echo "fiqmon on $(PLATFORM): debug port $(DEBUG_SERIAL), kernel console $(CONSOLE_SERIAL)" >&2
+	@echo "knock with \$$3#33; Ctrl-A x quits QEMU" >&2
+	exec $(QEMU_CMD)
+
+debug: deps-run all
+	$(QEMU_CMD) -s -S & \
+	gdb-multiarch -q $(ELF) -ex 'target remote 127.0.0.1:1234'; kill %1
+
+# --- tests ------------------------------------------------------------------------------
+HOST_CC     ?= gcc
+UNIT_BUILD  := build/unit
+UNIT_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter \
+	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+	-Imonitor -Itests/unit
+UNIT_TESTS  := $(patsubst tests/unit/%.c,$(UNIT_BUILD)/%,$(sort $(wildcard tests/unit/test_*.c)))
+UNIT_SUPPORT := $(filter-out tests/unit/test_%.c,$(wildcard tests/unit/*.c))
+
+$(UNIT_BUILD)/%: tests/unit/%.c $(MONITOR_SOURCES) $(UNIT_SUPPORT) $(wildcard monitor/*.h tests/unit/*.h)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  HOSTCC  $@")
+	$(Q)$(HOST_CC) $(UNIT_CFLAGS) $< $(MONITOR_SOURCES) $(UNIT_SUPPORT) -lcmocka -o $@
+
+unit: deps $(UNIT_TESTS)
+	@scripts/run-unit-tests.sh $(UNIT_TESTS)
+
+qemu-test: deps all
+	/usr/bin/python3 -m pytest -q tests/qemu $(PYTEST_ARGS)
+
+test: deps
+	$(MAKE) unit
+	$(MAKE) qemu-test
+
+deps:
+	@scripts/ensure-deps.sh all
+
+deps-run:
+	@scripts/ensure-deps.sh run
+
+clean:
+	rm -rf build
+
+FORCE:
+
+-include $(OBJECTS:.o=.d)

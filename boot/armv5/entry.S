@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/* Reset entry for ARMv5 platforms. Runs wherever the image was loaded (QEMU's loader,
+ * a boot ROM, U-Boot), so everything before the jump to the resident copy is
+ * position-independent: only pc-relative addresses and link-time constants. */
+#include "asm_macros.S"
+#include "cpu_frame.h"
+
+    .syntax unified
+    .arm
+
+/* In: r0-r3 from whoever started us (kept for the boot protocol).
+ * Out: never returns; continues at resident_start in the resident copy. */
+func _start, .boot
+    msr     cpsr_c, #(ARM_MODE_SVC | ARM_PSR_I | ARM_PSR_F)
+    mov     r8, r0
+    mov     r9, r1
+    mov     r10, r2
+    mov     r11, r3
+
+    adr     r0, _start                  @ where we run now
+    ldr     r1, =__resident_image_offset @ resident image, relative to _start in the file
+    add     r0, r0, r1                  @ source
+    ldr     r1, =__resident_start       @ destination: the resident home
+    ldr     r2, =__resident_copy_end
+    cmp     r0, r1
+    beq     2f
+    @ Copy upwards; the home is above the load address on every platform (asserted in the
+    @ linker script), so overlapping ranges would need a downward copy instead.
+1:  ldmia   r0!, {r3-r6}
+    stmia   r1!, {r3-r6}
+    cmp     r1, r2
+    blo     1b
+2:  ldr     r1, =__bss_start
+    ldr     r2, =__bss_end
+    mov     r3, #0
+3:  cmp     r1, r2
+    strlo   r3, [r1], #4
+    blo     3b
+    ldr     pc, =resident_start
+endfunc _start

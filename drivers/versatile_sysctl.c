@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: MIT */
+#include "versatile_sysctl.h"
+#include "mmio.h"
+
+void versatile_sysctl_reset(uintptr_t base)
+{
+    mmio_write_32(base + SYS_LOCK, SYS_LOCK_KEY);
+    mmio_write_32(base + SYS_RESETCTL, SYS_RESETCTL_RESET);
+    for (;;) {
+        /* the reset takes effect asynchronously */
+    }
+}

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: MIT */
+/* fiqmon link map, preprocessed with the platform's platform_def.h.
+ * .boot runs where the image was loaded; everything else is linked at the resident home
+ * and copied there by the boot stub. */
+#include "platform_def.h"
+
+OUTPUT_FORMAT("elf32-littlearm")
+OUTPUT_ARCH(arm)
+ENTRY(_start)
+
+MEMORY
+{
+    LOAD (rwx)     : ORIGIN = LOAD_ADDR, LENGTH = RESIDENT_BASE - LOAD_ADDR
+    RESIDENT (rwx) : ORIGIN = RESIDENT_BASE, LENGTH = RESIDENT_SIZE
+}
+
+SECTIONS
+{
+    .boot : {
+        KEEP(*(.boot .boot.*))
+        *(.boot.ltorg)
+        . = ALIGN(16);
+    } > LOAD
+
+    .text : {
+        __resident_start = .;
+        *(.text.fiq_entry)          /* the hot path first: it never straddles far calls */
+        *(.text .text.*)
+        *(.glue_7 .glue_7t .vfp11_veneer .v4_bx)
+    } > RESIDENT AT > LOAD
+
+    .rodata : ALIGN(4) {
+        *(.rodata .rodata.*)
+        . = ALIGN(4);
+        __build_id_note = .;
+        KEEP(*(.note.gnu.build-id))
+        __build_id_note_end = .;
+    } > RESIDENT AT > LOAD
+
+    .data : ALIGN(4) {
+        *(.data .data.*)
+        . = ALIGN(16);
+        __resident_copy_end = .;
+    } > RESIDENT AT > LOAD
+
+    .buffers (NOLOAD) : ALIGN(8) {
+        __bss_start = .;
+        *(.bss.buffers.*)
+        . = ALIGN(4);
+    } > RESIDENT
+
+    .bss (NOLOAD) : ALIGN(4) {
+        *(.bss .bss.*)
+        *(COMMON)
+        . = ALIGN(4);
+        __bss_end = .;
+    } > RESIDENT
+
+    .stacks (NOLOAD) : ALIGN(8) {
+        . += STACK_FIQ_SIZE;
+        __stack_fiq_top = .;
+        . += STACK_SVC_SIZE;
+        __stack_svc_top = .;
+        . += STACK_EXC_SIZE;
+        __stack_abt_top = .;
+        . += STACK_EXC_SIZE;
+        __stack_und_top = .;
+        . += STACK_EXC_SIZE;
+        __stack_irq_top = .;
+    } > RESIDENT
+
+    __resident_end = .;
+    __resident_image_offset = LOADADDR(.text) - LOADADDR(.boot);
+
+    /DISCARD/ : {
+        *(.ARM.exidx* .ARM.extab* .gnu.linkonce.armexidx.*)
+        *(.comment .ARM.attributes)
+    }
+}
+
+ASSERT(__resident_end - __resident_start <= RESIDENT_LIMIT,
+       "fiqmon: resident footprint exceeds RESIDENT_LIMIT")
+ASSERT(LOADADDR(.boot) + SIZEOF(.boot) <= __resident_start,
+       "fiqmon: the boot stub copies upwards: the resident home must lie above the load address")

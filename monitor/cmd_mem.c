@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/* md, mw: memory of the interrupted system. */
+#include "commands.h"
+
+#include "console.h"
+#include "memdump.h"
+#include "parse.h"
+#include "port.h"
+
+int cmd_parse_number(const char *what, const char *s, uint32_t *out)
+{
+    enum parse_status st = parse_u32(s, out);
+
+    if (st != PARSE_OK)
+        return con_error("bad %s '%s': %s", what, s, parse_status_text(st));
+    return 0;
+}
+
+static int parse_width(const char *s, unsigned *width)
+{
+    *width = memdump_width(s);
+    if (!*width)
+        return con_error("bad width '%s' (b, h or w)", s);
+    return 0;
+}
+
+int cmd_md(int argc, char **argv)
+{
+    uint32_t addr, len = 0x40;
+    unsigned width = 4;
+    bool have_len = false;
+
+    if (argc < 2 || argc > 4)
+        return con_error("usage: md ADDR [LEN] [b|h|w]");
+    if (cmd_parse_number("address", argv[1], &addr))
+        return -1;
+    for (int i = 2; i < argc; i++) {
+        if (memdump_width(argv[i])) {
+            width = memdump_width(argv[i]);
+        } else if (!have_len) {
+            if (cmd_parse_number("length", argv[i], &len))
+                return -1;
+            have_len = true;
+        } else {
+            return parse_width(argv[i], &width);
+        }
+    }
+    if (len == 0 || len > MEMDUMP_MAX_LEN)
+        return con_error("length 0x%x out of range (1 to 0x%x)", (unsigned)len,
+                         MEMDUMP_MAX_LEN);
+    if (addr + (len - 1) < addr)
+        return con_error("range wraps past 0xffffffff");
+    return memdump(addr, len, width);
+}
+
+int cmd_mw(int argc, char **argv)
+{
+    uint32_t addr, value;
+    unsigned width = 4;
+
+    if (argc < 3 || argc > 4)
+        return con_error("usage: mw ADDR VALUE [b|h|w]");
+    if (cmd_parse_number("address", argv[1], &addr) || cmd_parse_number("value", argv[2], &value))
+        return -1;
+    if (argc == 4 && parse_width(argv[3], &width))
+        return -1;
+    if (width < 4 && value >> (8 * width))
+        return con_error("value 0x%x does not fit in %u byte%s", (unsigned)value, width,
+                         width > 1 ? "s" : "");
+    if (!port_mem_write(addr, width, value))
+        return con_error("fault at 0x%08x", (unsigned)addr);
+    return 0;
+}

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: MIT */
+/* help, version, stats, knock, exit, reboot, irqs: the monitor itself and the board. */
+#include "commands.h"
+
+#include <stddef.h>
+
+#include "command.h"
+#include "console.h"
+#include "knock.h"
+#include "monitor.h"
+#include "parse.h"
+#include "port.h"
+
+#ifndef FIQMON_VERSION
+#define FIQMON_VERSION "0.0.0"
+#endif
+#ifndef FIQMON_GIT
+#define FIQMON_GIT "unknown"
+#endif
+
+int cmd_help(int argc, char **argv)
+{
+    if (argc > 2)
+        return con_error("usage: help [COMMAND]");
+    return command_help(command_tables, argc == 2 ? argv[1] : NULL);
+}
+
+int cmd_version(int argc, char **argv)
+{
+    unsigned len;
+    const uint8_t *id = port_build_id(&len);
+
+    (void)argc;
+    (void)argv;
+    con_printf("fiqmon %s (git %s)\n", FIQMON_VERSION, FIQMON_GIT);
+    con_puts("build-id ");
+    for (unsigned i = 0; i < len; i++)
+        con_printf("%02x", id[i]);
+    con_printf("%s\nplatform %s, cpu %s, debug port %s\n", len ? "" : "none", port_platform_name(),
+               port_cpu_name(), port_debug_uart_name());
+    return 0;
+}
+
+int cmd_stats(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    con_printf("fiqs=%u rx_bytes=%u noise=%u ring_drops=%u rx_errors=%u commands=%u\n",
+               (unsigned)mon_stats.fiqs, (unsigned)(mon_rx.head + mon_rx.drops),
+               (unsigned)monitor_noise_bytes(), (unsigned)mon_rx.drops,
+               (unsigned)mon_stats.rx_errors, (unsigned)mon_stats.commands);
+    return 0;
+}
+
+int cmd_knock(int argc, char **argv)
+{
+    long mode;
+
+    if (argc > 2)
+        return con_error("usage: knock [-1|0|1]");
+    if (argc == 2) {
+        enum parse_status st = parse_int(argv[1], &mode);
+        if (st != PARSE_OK || !knock_mode_valid(mode))
+            return con_error("bad knock mode '%s' (-1 any FIQ, 0 Return, 1 %s)", argv[1],
+                             KNOCK_MAGIC);
+        monitor_set_knock_mode((int)mode);
+    }
+    mode = monitor_knock_mode();
+    con_printf("knock=%ld (%s)\n", mode,
+               mode == KNOCK_MODE_MAGIC    ? "type " KNOCK_MAGIC
+               : mode == KNOCK_MODE_RETURN ? "hit Return"
+                                           : "any FIQ");
+    return 0;
+}
+
+int cmd_exit(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    monitor_leave();
+    con_puts("fiqmon: left; the kernel runs on\n");
+    return 0;
+}
+
+int cmd_reboot(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    con_puts("fiqmon: rebooting\n");
+    port_reboot();
+}
+
+int cmd_irqs(int argc, char **argv)
+{
+    unsigned lines = port_irq_lines();
+
+    (void)argc;
+    (void)argv;
+    con_printf("%s: line  raw en route    fiqs  owner\n", port_irq_controller());
+    for (unsigned i = 0; i < lines; i++) {
+        struct port_irq_line l;
+        port_irq_line(i, &l);
+        if (!l.raw && !l.enabled && !l.to_fiq && !l.fiqs)
+            continue;
+        con_printf("  line=%-3u raw=%u en=%u %s fiqs=%u %s\n", i, l.raw, l.enabled,
+                   l.to_fiq ? "fiq" : "irq", (unsigned)l.fiqs, l.name ? l.name : "-");
+    }
+    return 0;
+}

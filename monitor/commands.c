@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/* The core command table. A platform may add a table of its own (platform_commands). */
+#include "commands.h"
+
+#include <stddef.h>
+
+#include "command.h"
+
+const struct command core_commands[] = {
+    {"help", "[COMMAND]", "list commands, or explain one", cmd_help, 0},
+    {"version", "", "fiqmon version, build id and platform", cmd_version, 0},
+    {"pc", "", "pc and cpsr of the interrupted context", cmd_pc, CMD_READS_REGS},
+    {"regs", "", "r0-r15, cpsr, spsr of the interrupted context", cmd_regs, CMD_READS_REGS},
+    {"allregs", "", "regs plus every banked sp/lr/spsr and r8-r12_fiq", cmd_allregs,
+     CMD_READS_REGS},
+    {"md", "ADDR [LEN] [b|h|w]", "memory dump (LEN bytes, default 0x40)", cmd_md,
+     CMD_READS_MEM},
+    {"mw", "ADDR VALUE [b|h|w]", "memory write (default width w)", cmd_mw, CMD_WRITES_MEM},
+    {"irqs", "", "interrupt controller lines and fiqmon's FIQ counts", cmd_irqs, CMD_READS_REGS},
+    {"stats", "", "FIQs, bytes, noise, ring drops, commands", cmd_stats, 0},
+    {"knock", "[-1|0|1]", "show or set the knock (-1 any FIQ, 0 Return, 1 $3#33)", cmd_knock,
+     CMD_CONTROLS_KERNEL},
+    {"exit", "", "leave the debugger; wait for the next knock", cmd_exit, 0},
+    {"reboot", "", "reset the whole system", cmd_reboot, CMD_REBOOTS},
+    {NULL, NULL, NULL, NULL, 0},
+};
+
+/* Platforms that add commands define this table; the weak empty one stands in otherwise. */
+__attribute__((weak)) const struct command platform_commands[] = {{NULL, NULL, NULL, NULL, 0}};
+
+const struct command *const command_tables[] = {core_commands, platform_commands, NULL};

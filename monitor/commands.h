@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+/* Handlers of the core command table (commands.c). */
+#ifndef FIQMON_COMMANDS_H
+#define FIQMON_COMMANDS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+int cmd_help(int argc, char **argv);
+int cmd_version(int argc, char **argv);
+int cmd_pc(int argc, char **argv);
+int cmd_regs(int argc, char **argv);
+int cmd_allregs(int argc, char **argv);
+int cmd_md(int argc, char **argv);
+int cmd_mw(int argc, char **argv);
+int cmd_irqs(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
+int cmd_knock(int argc, char **argv);
+int cmd_exit(int argc, char **argv);
+int cmd_reboot(int argc, char **argv);
+
+/* Parses a number argument; prints "error: bad <what> ..." and returns -1 on failure. */
+int cmd_parse_number(const char *what, const char *s, uint32_t *out);
+
+#endif

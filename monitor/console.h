@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: MIT */
+/* Text output on the debug port. '\n' goes out as CR LF. */
+#ifndef FIQMON_CONSOLE_H
+#define FIQMON_CONSOLE_H
+
+#include <stddef.h>
+
+void con_write(const char *s, size_t n);
+void con_puts(const char *s);
+void con_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Prints "error: <message>\n" and returns -1, so handlers can `return con_error(...)`. */
+int con_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

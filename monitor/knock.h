@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: MIT */
+/* Knock detector: decides, byte by byte, when line traffic is a request to enter fiqmon.
+ * Runs on every received byte while the monitor waits, so it must stay cheap. */
+#ifndef FIQMON_KNOCK_H
+#define FIQMON_KNOCK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum knock_mode {
+    KNOCK_MODE_ANY_FIQ = -1, /* any FIQ enters: a dedicated NMI button */
+    KNOCK_MODE_RETURN = 0,   /* Return enters */
+    KNOCK_MODE_MAGIC = 1,    /* "$3#33" enters (default) */
+};
+
+enum knock_event {
+    KNOCK_NOISE,        /* byte ignored */
+    KNOCK_NOISE_PROMPT, /* byte ignored; first noise of a line: show the prompt */
+    KNOCK_PARTIAL,      /* byte may be part of a knock */
+    KNOCK_ENTER,        /* knock complete */
+};
+
+#define KNOCK_MAGIC "$3#33"
+
+struct knock {
+    int8_t mode;
+    uint8_t matched; /* bytes of KNOCK_MAGIC seen so far */
+    bool prompted;   /* prompt already shown on this line of noise */
+    bool last_cr;    /* previous byte was CR (so LF completes CRLF) */
+    uint32_t noise;  /* bytes ignored since init */
+};
+
+void knock_init(struct knock *k, int mode);
+/* Back to the start of a line; keeps mode and counters. */
+void knock_restart(struct knock *k);
+enum knock_event knock_feed(struct knock *k, uint8_t c);
+bool knock_mode_valid(long mode);
+/* The waiting prompt for a mode, or NULL when the mode has none. */
+const char *knock_prompt(int mode);
+
+#endif

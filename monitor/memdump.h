@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: MIT */
+/* md: hex and ASCII rows of target memory, read through the fault-safe port accessors. */
+#ifndef FIQMON_MEMDUMP_H
+#define FIQMON_MEMDUMP_H
+
+#include <stdint.h>
+
+#define MEMDUMP_ROW_BYTES 16
+#define MEMDUMP_MAX_LEN 0x1000u
+
+/* Prints rows "xxxxxxxx: <elements>  <ascii>" for len bytes (rounded up to width) from
+ * addr. Stops at the first fault with "error: fault at 0x...". Returns 0 or -1. */
+int memdump(uint32_t addr, uint32_t len, unsigned width);
+
+/* "b", "h", "w" -> 1, 2, 4; anything else -> 0 */
+unsigned memdump_width(const char *s);
+
+#endif

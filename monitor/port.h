@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+/* The porting contract: everything the portable monitor core needs from a platform.
+ * Implemented by platforms/<name>/ on the target and by tests/unit/fake_port.c on the host. */
+#ifndef FIQMON_PORT_H
+#define FIQMON_PORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Debug port output, polled. While it waits for FIFO space it keeps receiving into the
+ * monitor's ring, so a long answer does not overrun the receiver. */
+void port_putc(uint8_t c);
+
+/* Move whatever the debug port has received into the monitor's ring (halted loops). */
+void port_rx_poll(void);
+
+/* Fault-safe access to the interrupted system's memory on a user's behalf.
+ * width is 1, 2 or 4. Returns false, with nothing changed, if the access faulted. */
+bool port_mem_read(uint32_t addr, unsigned width, uint32_t *value);
+bool port_mem_write(uint32_t addr, unsigned width, uint32_t value);
+
+/* Interrupt controller, one line at a time. */
+struct port_irq_line {
+    const char *name;   /* who owns the line, or NULL */
+    bool raw;           /* asserted */
+    bool enabled;
+    bool to_fiq;        /* routed to FIQ (PL190 INTSELECT, GIC group 0) */
+    uint32_t fiqs;      /* FIQs fiqmon took from this line */
+};
+unsigned port_irq_lines(void);
+void port_irq_line(unsigned line, struct port_irq_line *out);
+const char *port_irq_controller(void);
+
+/* Whole-system reset. */
+void port_reboot(void) __attribute__((noreturn));
+
+/* Identity of the build and the board. */
+const char *port_platform_name(void);
+const char *port_cpu_name(void);
+const char *port_debug_uart_name(void);
+/* The GNU build-id note's descriptor (a hash of the image), or len 0. */
+const uint8_t *port_build_id(unsigned *len);
+/* Does the saved frame carry a Monitor-mode bank (Security Extensions)? */
+bool port_has_monitor_mode(void);
+
+#endif

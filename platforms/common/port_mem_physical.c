@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: MIT */
+/* port_mem_read/write for platforms where fiqmon sees the kernel's memory at its
+ * physical addresses (MMU off in the monitor, or an identity map): one probe per access. */
+#include "arm_mem_probe.h"
+#include "port.h"
+
+bool port_mem_read(uint32_t addr, unsigned width, uint32_t *value)
+{
+    switch (width) {
+    case 1:
+        return probe_read8(addr, value);
+    case 2:
+        return probe_read16(addr, value);
+    default:
+        return probe_read32(addr, value);
+    }
+}
+
+bool port_mem_write(uint32_t addr, unsigned width, uint32_t value)
+{
+    switch (width) {
+    case 1:
+        return probe_write8(addr, value);
+    case 2:
+        return probe_write16(addr, value);
+    default:
+        return probe_write32(addr, value);
+    }
+}

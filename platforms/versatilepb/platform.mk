@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: MIT
+# QEMU versatilepb: ARM926EJ-S, PL190 VIC, PL011 UARTs. No TrustZone.
+
+# Debug port: 0, 1 or 2 (UART0 is QEMU's first -serial).
+DEBUG_UART ?= 0
+
+PLAT_ARCH      := armv5
+PLAT_CPU_FLAGS := -mcpu=arm926ej-s -mfloat-abi=soft
+PLAT_DEFINES   := -DDEBUG_UART=$(DEBUG_UART)
+PLAT_SOURCES   := \
+	drivers/pl011.c \
+	drivers/pl190_vic.c \
+	drivers/versatile_sysctl.c \
+	platforms/common/port_mem_physical.c \
+	platforms/common/build_id.c \
+	platforms/versatilepb/platform.c \
+	platforms/versatilepb/fiq.c
+
+QEMU_SYSTEM  := qemu-system-arm
+QEMU_MACHINE := -M versatilepb -cpu arm926 -m 128M -global pl041.audiodev=snd0
+
+# QEMU numbers -serial options UART0, UART1, UART2; the debug port takes its UART's slot
+# and the kernel console the first other one.
+ifeq ($(DEBUG_UART),0)
+QEMU_SERIALS = -serial $(DEBUG_SERIAL) -serial $(CONSOLE_SERIAL)
+else ifeq ($(DEBUG_UART),1)
+QEMU_SERIALS = -serial $(CONSOLE_SERIAL) -serial $(DEBUG_SERIAL)
+else ifeq ($(DEBUG_UART),2)
+QEMU_SERIALS = -serial $(CONSOLE_SERIAL) -serial null -serial $(DEBUG_SERIAL)
+else
+$(error DEBUG_UART must be 0, 1 or 2)
+endif
+
+QEMU_LOAD = -kernel $(ELF)

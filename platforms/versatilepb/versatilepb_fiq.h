@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+/* The versatilepb FIQ hot path (fiq.c), shared with the port's polled I/O. */
+#ifndef FIQMON_VERSATILEPB_FIQ_H
+#define FIQMON_VERSATILEPB_FIQ_H
+
+#include <stdint.h>
+
+#include "pl190_vic.h"
+
+/* FIQs fiqmon took, per VIC line. */
+extern uint32_t vic_fiq_counts[VIC_LINES];
+
+/* Move every byte the debug UART holds into mon_rx; silence sources fiqmon does not use. */
+void debug_uart_drain(void);
+
+#endif

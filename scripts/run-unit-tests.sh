@@ -1,0 +1,11 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Runs every cmocka test binary given; fails if any fails. Prints one summary line.
+set -u
+pass=0
+fail=0
+for t in "$@"; do
+    if "$t"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAILED: $t" >&2; fi
+done
+echo "unit test programs: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
