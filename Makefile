@@ -16,7 +16,7 @@ ifeq ($(wildcard $(PLAT_DIR)/platform.mk),)
 $(error unknown PLATFORM '$(PLATFORM)': there is no $(PLAT_DIR)/platform.mk)
 endif
 
-BUILD := build/$(PLATFORM)
+BUILD ?= build/$(PLATFORM)
 ELF   := $(BUILD)/fiqmon.elf
 BIN   := $(BUILD)/fiqmon.bin
 
@@ -90,7 +90,7 @@ $(BUILD)/fiqmon.lst: $(ELF)
 	$(Q)$(OBJDUMP) -d -S $< > $@
 
 size: $(ELF)
-	@scripts/size.sh $(ELF) $(SIZE)
+	@scripts/size.sh $(ELF) $(SIZE) $(PLAT_DIR)/platform_def.h
 
 # --- QEMU -------------------------------------------------------------------------------
 # Defaults: the debug port on this terminal (Ctrl-A x quits QEMU), the kernel console in a

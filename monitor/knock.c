@@ -12,9 +12,14 @@ void knock_init(struct knock *k, int mode)
 
 void knock_restart(struct knock *k)
 {
+    knock_restart_after(k, false);
+}
+
+void knock_restart_after(struct knock *k, bool after_cr)
+{
     k->matched = 0;
     k->prompted = false;
-    k->last_cr = false;
+    k->last_cr = after_cr;
 }
 
 bool knock_mode_valid(long mode)
@@ -84,6 +89,12 @@ enum knock_event knock_feed(struct knock *k, uint8_t c)
         }
         enum knock_event ev = noise(k, c);
         return prompt ? KNOCK_NOISE_PROMPT : ev;
+    }
+    if (c == '\n' && k->last_cr) {
+        /* the LF of a CRLF whose CR was already seen (e.g. the end of "exit\r\n") */
+        k->last_cr = false;
+        k->noise++;
+        return KNOCK_NOISE;
     }
     if (k->mode == KNOCK_MODE_RETURN) {
         if (is_eol(c)) {

@@ -33,6 +33,9 @@ struct knock {
 void knock_init(struct knock *k, int mode);
 /* Back to the start of a line; keeps mode and counters. */
 void knock_restart(struct knock *k);
+/* The same, when the previous input ended with CR: a following LF completes that CRLF and
+ * is neither a knock (mode 0, -1) nor a prompt-worthy line of noise. */
+void knock_restart_after(struct knock *k, bool after_cr);
 enum knock_event knock_feed(struct knock *k, uint8_t c);
 bool knock_mode_valid(long mode);
 /* The waiting prompt for a mode, or NULL when the mode has none. */

@@ -31,13 +31,13 @@ void monitor_init(int knock_mode)
 }
 
 /* Feed waiting-state bytes to the knock detector. Returns 1 once a knock completes (the
- * bytes after it stay in the ring for the shell). */
-static int consume_waiting(void)
+ * bytes after it stay in the ring for the shell). on_fiq: called for a FIQ, which in
+ * mode -1 enters even without a byte (a dedicated NMI button raises no byte). */
+static int consume_waiting(bool on_fiq)
 {
     int c;
 
-    if (mon.knock.mode == KNOCK_MODE_ANY_FIQ) {
-        ring_discard(&mon_rx); /* the bytes that raised the FIQ were only the doorbell */
+    if (on_fiq && mon.knock.mode == KNOCK_MODE_ANY_FIQ && ring_count(&mon_rx) == 0) {
         mon.state = MON_ENTERING;
         return 1;
     }
@@ -49,6 +49,8 @@ static int consume_waiting(void)
             break;
         case KNOCK_ENTER:
             mon.state = MON_ENTERING;
+            if (mon.knock.mode == KNOCK_MODE_ANY_FIQ)
+                ring_discard(&mon_rx); /* the doorbell, not input for the shell */
             line_reset(&mon.line, c == '\r');
             return 1;
         default:
@@ -63,7 +65,7 @@ int monitor_fiq_fast(void)
     mon_stats.fiqs++;
     if (mon.state != MON_WAITING)
         return 1;
-    return consume_waiting();
+    return consume_waiting(true);
 }
 
 static void prompt(void)
@@ -119,7 +121,7 @@ void monitor_fiq_full(struct cpu_frame *frame)
         }
         consume_active();
         /* after exit, typed-ahead bytes go to the knock detector */
-        if (mon.state != MON_WAITING || !consume_waiting())
+        if (mon.state != MON_WAITING || !consume_waiting(false))
             break;
     }
     mon.frame = 0;
@@ -138,7 +140,7 @@ struct cpu_frame *monitor_frame(void)
 void monitor_leave(void)
 {
     mon.state = MON_WAITING;
-    knock_restart(&mon.knock);
+    knock_restart_after(&mon.knock, mon.line.last_cr);
 }
 
 int monitor_knock_mode(void)

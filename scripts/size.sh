@@ -1,11 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Resident footprint of a fiqmon ELF, by section, against the platform's limit.
-#   size.sh ELF SIZE_TOOL
+#   size.sh ELF SIZE_TOOL PLATFORM_DEF_H
 set -eu
 elf=$1
-size_tool=${2:-arm-none-eabi-size}
-limit=$(grep -o 'RESIDENT_LIMIT *0x[0-9a-fA-F]*' "$(dirname "$elf")/../../platforms/$(basename "$(dirname "$elf")")/platform_def.h" | awk '{print $2}')
+size_tool=$2
+limit=$(awk '$1 == "#define" && $2 == "RESIDENT_LIMIT" { print $3 }' "$3")
 limit=$((limit))
 
 "$size_tool" -A "$elf" | awk -v limit="$limit" '

@@ -1,0 +1,209 @@
+# SPDX-License-Identifier: MIT
+"""Drive fiqmon in real QEMU through its real serial ports.
+
+`make run` starts QEMU with both serial ports on unix sockets; this module connects to
+them and waits for output with timeouts (never sleeps as synchronisation)."""
+
+import os
+import re
+import select
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PROMPT = "fiqmon> "
+KNOCK = b"$3#33"
+
+
+class Port:
+    """One QEMU serial port on a unix socket: send bytes, wait for patterns."""
+
+    def __init__(self, sock, name):
+        self.sock = sock
+        self.sock.setblocking(False)
+        self.name = name
+        self.buf = b""      # received, not yet consumed by expect()
+        self.log = b""      # everything ever received
+
+    def _pump(self, timeout):
+        r, _, _ = select.select([self.sock], [], [], timeout)
+        if not r:
+            return False
+        try:
+            data = self.sock.recv(65536)
+        except BlockingIOError:
+            return False
+        if not data:
+            raise EOFError(f"{self.name}: QEMU closed the port")
+        self.buf += data
+        self.log += data
+        return True
+
+    def send(self, data):
+        """Send everything, reading meanwhile so QEMU never blocks on a full socket."""
+        if isinstance(data, str):
+            data = data.encode()
+        view = memoryview(data)
+        while view:
+            r, w, _ = select.select([self.sock], [self.sock], [], 10)
+            if not r and not w:
+                raise TimeoutError(f"{self.name}: cannot send")
+            if r:
+                self._pump(0)
+            if w:
+                try:
+                    n = self.sock.send(view[:4096])
+                except BlockingIOError:
+                    continue
+                view = view[n:]
+
+    def expect(self, pattern, timeout=10.0):
+        """Wait until pattern (regex str/bytes) matches the unconsumed output.
+        Consumes through the match; returns the text before it and the match."""
+        if isinstance(pattern, str):
+            pattern = pattern.encode()
+        rx = re.compile(pattern, re.S)
+        deadline = time.monotonic() + timeout
+        while True:
+            m = rx.search(self.buf)
+            if m:
+                before = self.buf[: m.start()]
+                self.buf = self.buf[m.end():]
+                return before.decode("latin1"), m
+            left = deadline - time.monotonic()
+            if left <= 0:
+                tail = self.buf[-600:].decode("latin1")
+                raise AssertionError(
+                    f"{self.name}: timed out after {timeout}s waiting for {pattern!r}; "
+                    f"unconsumed output ends with:\n{tail}")
+            self._pump(min(left, 0.5))
+
+    def drain(self, quiet=0.2):
+        """Collect output until the port has been quiet for `quiet` seconds (only for
+        asserting that something did NOT appear, after a positive wait)."""
+        while self._pump(quiet):
+            pass
+        out, self.buf = self.buf, b""
+        return out.decode("latin1")
+
+
+def _connect(path, deadline):
+    while True:
+        try:
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.connect(str(path))
+            return s
+        except (FileNotFoundError, ConnectionRefusedError):
+            s.close()
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)  # polling for QEMU to create the socket, not synchronisation
+
+
+class Fiqmon:
+    """A fiqmon build booted in QEMU by `make run`, both UARTs on unix sockets."""
+
+    def __init__(self, workdir, make_vars=None, qemu_extra=""):
+        self.workdir = Path(workdir)
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        dbg = self.workdir / "debug.sock"
+        con = self.workdir / "console.sock"
+        for p in (dbg, con):
+            if p.exists():
+                p.unlink()
+        args = ["make", "-s", "--no-print-directory", "-C", str(ROOT), "run",
+                f"DEBUG_SERIAL=unix:{dbg},server=on,wait=on",
+                f"CONSOLE_SERIAL=unix:{con},server=on,wait=on"]
+        if qemu_extra:
+            args.append(f"QEMU_EXTRA={qemu_extra}")
+        for k, v in (make_vars or {}).items():
+            args.append(f"{k}={v}")
+        self.stderr_path = self.workdir / "qemu.stderr"
+        self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL,
+                                     stdout=open(self.workdir / "qemu.stdout", "wb"),
+                                     stderr=open(self.stderr_path, "wb"),
+                                     start_new_session=True)
+        deadline = time.monotonic() + 60
+        socks = {}
+        # QEMU creates and waits on the sockets one after another, in -serial order.
+        while len(socks) < 2:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"make run exited {self.proc.returncode}: "
+                                   f"{self.stderr_path.read_text(errors='replace')[-2000:]}")
+            for name, path in (("debug", dbg), ("console", con)):
+                if name not in socks and path.exists():
+                    socks[name] = _connect(path, deadline)
+            if time.monotonic() > deadline:
+                raise TimeoutError("QEMU did not open its serial sockets")
+            time.sleep(0.02)  # polling for the sockets to appear
+        self.debug = Port(socks["debug"], "debug port")
+        self.console = Port(socks["console"], "console port")
+
+    def close(self):
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        for p in (self.debug, self.console):
+            p.sock.close()
+
+    # --- the fiqmon shell ---------------------------------------------------------------
+    def wait_banner(self, timeout=20):
+        before, m = self.debug.expect(r"fiqmon (\S+) \(git [^)]*\) on (\S+): resident at "
+                                      r"0x([0-9a-f]{8}), debug port (\S+), knock (-?\d)\r\n",
+                                      timeout)
+        return m
+
+    def knock(self, data=KNOCK):
+        self.debug.send(data)
+        _, m = self.debug.expect(r"fiqmon: entered by (\S+) at pc=([0-9a-f]{8}) \((\w+)\)\r\n")
+        self.debug.expect(re_prompt())
+        return m
+
+    def leave(self):
+        """exit: back to waiting for a knock (no prompt follows)."""
+        self.debug.send("exit\r")
+        out, _ = self.debug.expect(r"fiqmon: left; the kernel runs on\r\n")
+        return out
+
+    def cmd(self, line, timeout=10):
+        """Run one command; return its output (CR LF -> LF), without echo and prompt."""
+        self.debug.send(line + "\r")
+        self.debug.expect(re.escape(line) + r"\r\n", timeout)
+        out, _ = self.debug.expect(re_prompt(), timeout)
+        return out.replace("\r\n", "\n")
+
+
+def re_prompt():
+    return re.escape(PROMPT)
+
+
+def tokens(text):
+    """name=hex tokens, as regs/allregs/pc print them."""
+    return {k: int(v, 16) for k, v in re.findall(r"(\w+)=([0-9a-f]{8})\b", text)}
+
+
+def stable(regs):
+    """Register tokens minus those that legitimately differ between two samples of a
+    running loop (where the FIQ landed, and the flags the loop's own compares set)."""
+    return {k: v for k, v in regs.items() if k not in ("pc", "cpsr", "lr_fiq", "spsr_fiq")}
+
+
+def elf_symbols(elf):
+    """{name: (address, size)} from arm-none-eabi-nm."""
+    out = subprocess.run(["arm-none-eabi-nm", "-S", "--defined-only", str(elf)],
+                         check=True, capture_output=True, text=True).stdout
+    syms = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 4:
+            syms[parts[3]] = (int(parts[0], 16), int(parts[1], 16))
+        elif len(parts) == 3:
+            syms[parts[2]] = (int(parts[0], 16), 0)
+    return syms

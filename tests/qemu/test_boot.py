@@ -1,0 +1,90 @@
+# SPDX-License-Identifier: MIT
+"""Boot: banner, relocation to the resident home, the idle loop."""
+
+import os
+import pty
+import re
+import select
+import subprocess
+import time
+
+from harness import ROOT, elf_symbols
+
+
+def test_banner_names_version_platform_home_and_port(fiqmon):
+    version, platform, home, port, knock = fiqmon.banner.groups()
+    assert version.decode() == (ROOT / "VERSION").read_text().strip()
+    assert platform == b"versatilepb"
+    syms = elf_symbols(ROOT / "build/versatilepb/fiqmon.elf")
+    assert int(home, 16) == syms["__resident_start"][0]
+    assert port == b"uart0"
+    assert knock == b"1"
+    fiqmon.debug.expect(re.escape("Type $3#33 to enter the debugger>"))
+
+
+def test_resident_code_matches_the_elf(entered, tmp_path):
+    """md of the resident home shows the linked .text: the boot stub copied it there."""
+    elf = ROOT / "build/versatilepb/fiqmon.elf"
+    text = tmp_path / "text.bin"
+    subprocess.run(["arm-none-eabi-objcopy", "-O", "binary", "--only-section=.text",
+                    str(elf), str(text)], check=True)
+    want = text.read_bytes()[:64]
+    base = elf_symbols(elf)["__resident_start"][0]
+    out = entered.cmd(f"md {base:x} 40 b")
+    got = bytes(int(b, 16) for row in out.splitlines()
+                for b in row.split(":")[1].split("  ")[0].split())
+    assert got == want
+
+
+def test_vectors_at_zero_send_fiq_to_the_resident_handler(entered):
+    syms = elf_symbols(ROOT / "build/versatilepb/fiqmon.elf")
+    out = entered.cmd("md 1c 8")
+    words = [int(w, 16) for w in out.split(":")[1].split()[:2]]
+    assert words[0] == 0xe51ff004          # ldr pc, [pc, #-4]
+    assert words[1] == syms["fiq_entry"][0]
+
+
+def test_make_run_on_a_terminal_quits_with_ctrl_a_x():
+    """The README's interactive recipe: make run, knock, Ctrl-A x."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(ROOT)
+        os.execvp("make", ["make", "-s", "--no-print-directory", "run"])
+    out = b""
+
+    def wait_for(pattern, timeout=30):
+        nonlocal out
+        deadline = time.monotonic() + timeout
+        while not re.search(pattern, out):
+            assert time.monotonic() < deadline, f"no {pattern!r} in {out[-500:]!r}"
+            r, _, _ = select.select([fd], [], [], 0.5)
+            if r:
+                try:
+                    out += os.read(fd, 4096)
+                except OSError:
+                    break
+
+    try:
+        wait_for(rb"Type \$3#33 to enter the debugger>")
+        os.write(fd, b"$3#33")
+        wait_for(rb"fiqmon> ")
+        os.write(fd, b"\x01x")
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            r, _, _ = select.select([fd], [], [], 0.2)
+            if r:
+                try:
+                    out += os.read(fd, 4096)
+                except OSError:
+                    pass
+        else:
+            raise AssertionError("QEMU did not quit on Ctrl-A x")
+    finally:
+        try:
+            os.kill(pid, 9)
+        except ProcessLookupError:
+            pass
+        os.close(fd)

@@ -1,0 +1,172 @@
+# SPDX-License-Identifier: MIT
+"""Every shell command, with its output checked against what the machine really holds."""
+
+import re
+import struct
+
+from harness import ROOT, elf_symbols, stable, tokens
+
+ELF = ROOT / "build/versatilepb/fiqmon.elf"
+COMMANDS = ["help", "version", "pc", "regs", "allregs", "md", "mw", "irqs", "stats", "knock",
+            "exit", "reboot"]
+SCRATCH = 0x00100000  # free RAM: below the resident home, above the load image
+
+
+def test_help_lists_every_command_with_usage(entered):
+    out = entered.cmd("help")
+    listed = [line.split()[0] for line in out.splitlines() if line.startswith("  ")]
+    assert listed == COMMANDS
+    assert "md ADDR [LEN] [b|h|w]" in " ".join(out.split())
+    one = entered.cmd("help md")
+    assert one.startswith("md ADDR [LEN] [b|h|w]")
+
+
+def test_version_shows_version_build_id_and_platform(entered):
+    out = entered.cmd("version")
+    version = (ROOT / "VERSION").read_text().strip()
+    assert out.startswith(f"fiqmon {version} (git ")
+    build_id = re.search(r"build-id ([0-9a-f]+)", out).group(1)
+    # the linker's note, found in the image independently of fiqmon's own lookup
+    image = (ROOT / "build/versatilepb/fiqmon.bin").read_bytes()
+    header = struct.pack("<III", 4, 20, 3) + b"GNU\0"
+    at = image.index(header) + len(header)
+    assert build_id == image[at:at + 20].hex()
+    assert "platform versatilepb, cpu arm926ej-s, debug port uart0" in out
+
+
+def test_pc_shows_the_idle_loop_in_svc_mode(entered):
+    out = entered.cmd("pc")
+    m = re.match(r"pc=([0-9a-f]{8}) cpsr=([0-9a-f]{8}) \(svc ([nN][zZ][cC][vV])", out)
+    assert m, out
+    start, size = elf_symbols(ELF)["idle_loop"]
+    assert start <= int(m.group(1), 16) < start + size
+    cpsr = int(m.group(2), 16)
+    assert cpsr & 0x1f == 0x13
+    assert cpsr & 0x80, "the idle loop runs with IRQs masked"
+    assert not cpsr & 0x40, "and FIQs enabled"
+
+
+def test_regs_show_the_idle_loops_known_values(entered):
+    t = tokens(entered.cmd("regs"))
+    for n in range(1, 13):
+        assert t[f"r{n}"] == 0x0a000000 | (n << 20), f"r{n}"
+    assert t["r0"] == 0
+    assert t["lr"] == 0x0ae00000
+    syms = elf_symbols(ELF)
+    assert t["sp"] == syms["__stack_svc_top"][0]
+    assert t["pc"] == tokens(entered.cmd("pc"))["pc"]
+    assert t["cpsr"] >> 28 == 0xa, "N and C set, Z and V clear, as the idle loop left them"
+
+
+def test_allregs_show_every_bank(entered):
+    out = entered.cmd("allregs")
+    t = tokens(out)
+    syms = elf_symbols(ELF)
+    for mode in ("svc", "abt", "und", "irq", "fiq"):
+        for reg in ("sp", "lr", "spsr"):
+            assert f"{reg}_{mode}" in t, f"{reg}_{mode} missing"
+    for n in range(8, 13):
+        assert f"r{n}_fiq" in t
+    assert "sp_usr" in t and "lr_usr" in t
+    assert t["sp_svc"] == t["sp"] == syms["__stack_svc_top"][0]
+    assert t["sp_abt"] == syms["__stack_abt_top"][0]
+    assert t["sp_fiq"] == syms["__stack_fiq_top"][0]
+    assert t["lr_fiq"] == t["pc"] + 4
+    assert t["spsr_fiq"] == t["cpsr"]
+
+
+def _bytes(md_out):
+    """Memory bytes from md rows of any width (elements are little-endian values)."""
+    return b"".join(int(e, 16).to_bytes(len(e) // 2, "little")
+                    for row in md_out.splitlines()
+                    for e in row.split(":")[1].split("  ")[0].split())
+
+
+def test_mw_then_md_in_every_width(entered):
+    assert entered.cmd(f"mw {SCRATCH:x} 12345678") == ""
+    assert entered.cmd(f"mw {SCRATCH + 4:x} abcd h") == ""
+    assert entered.cmd(f"mw {SCRATCH + 6:x} #239 b") == ""   # decimal 239 = 0xef
+    assert entered.cmd(f"mw 0x{SCRATCH + 7:x} 0x01 b") == ""
+    b = entered.cmd(f"md {SCRATCH:x} 8 b")
+    assert re.match(rf"{SCRATCH:08x}: 78 56 34 12 cd ab ef 01 {{26}}xV4\.\.\.\.\.\n$", b), b
+    h = entered.cmd(f"md {SCRATCH:x} 8 h")
+    assert h.split(":")[1].split()[:4] == ["5678", "1234", "abcd", "01ef"]
+    w = entered.cmd(f"md {SCRATCH:x} 8")
+    assert w.split(":")[1].split()[:2] == ["12345678", "01efabcd"]
+    assert _bytes(b) == _bytes(h) == _bytes(w)
+
+
+def test_md_rows_and_ascii(entered):
+    text = b"fiqmon md test!\x00\x7f"
+    for i in range(0, len(text), 4):
+        word = int.from_bytes(text[i:i + 4].ljust(4, b"\0"), "little")
+        entered.cmd(f"mw {SCRATCH + i:x} {word:x}")
+    out = entered.cmd(f"md {SCRATCH:x} 14 b")
+    rows = out.splitlines()
+    assert len(rows) == 2
+    assert rows[0].startswith(f"{SCRATCH:08x}: 66 69 71")
+    assert rows[0].endswith("  fiqmon md test!.")
+    assert rows[1].startswith(f"{SCRATCH + 16:08x}: 7f 00 00 00")
+    assert rows[1].endswith("  ....")
+    # the ASCII column lines up on the partial row
+    assert rows[0].index("  fiq") == rows[1].index("  ....")
+
+
+def test_md_default_length_is_64_bytes(entered):
+    out = entered.cmd(f"md {SCRATCH:x}")
+    assert len(out.splitlines()) == 4
+
+
+def test_faulting_access_is_reported_and_harmless(entered):
+    before = stable(tokens(entered.cmd("allregs")))
+    assert entered.cmd(f"md {SCRATCH + 1:x} 4 w") == f"error: fault at 0x{SCRATCH + 1:08x}\n"
+    assert entered.cmd(f"mw {SCRATCH + 2:x} 5 w") == f"error: fault at 0x{SCRATCH + 2:08x}\n"
+    assert entered.cmd(f"md {SCRATCH + 1:x} 2 h") == f"error: fault at 0x{SCRATCH + 1:08x}\n"
+    after = stable(tokens(entered.cmd("allregs")))
+    # the abort the probe took must not leak into the interrupted context
+    assert before == after
+
+
+def test_irqs_shows_the_debug_uart_routed_to_fiq_and_counts(entered):
+    def line12():
+        out = entered.cmd("irqs")
+        m = re.search(r"line=12\s+raw=(\d) en=(\d) (fiq|irq) fiqs=(\d+) (.*)", out)
+        assert m, out
+        return m
+
+    first = line12()
+    assert first.group(2) == "1" and first.group(3) == "fiq"
+    assert "uart" in first.group(5)
+    second = line12()
+    assert int(second.group(4)) > int(first.group(4)) > 0
+
+
+def test_stats_count_bytes_noise_and_commands(fiqmon):
+    fiqmon.knock()
+    s0 = {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", fiqmon.cmd("stats"))}
+    fiqmon.leave()
+    noise = b"noise bytes\r"
+    fiqmon.debug.send(noise)
+    fiqmon.debug.expect(re.escape("Type $3#33"))
+    fiqmon.knock()
+    s1 = {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", fiqmon.cmd("stats"))}
+    # s0 already counted its own "stats\r"
+    sent = len("exit\r") + len(noise) + len("$3#33") + len("stats\r")
+    assert s1["rx_bytes"] - s0["rx_bytes"] == sent
+    assert s1["noise"] - s0["noise"] == len(noise)
+    assert s1["commands"] - s0["commands"] == 2  # stats, exit
+    assert s1["fiqs"] > s0["fiqs"]
+    assert s1["ring_drops"] == 0 and s1["rx_errors"] == 0
+
+
+def test_reboot_brings_the_banner_back(entered):
+    entered.debug.send("reboot\r")
+    entered.debug.expect("fiqmon: rebooting")
+    entered.wait_banner()
+    entered.knock()
+    assert entered.cmd("pc").startswith("pc=")
+
+
+def test_commands_can_be_abbreviated(entered):
+    assert entered.cmd("al").startswith("r0=")
+    assert entered.cmd("ver").startswith("fiqmon ")

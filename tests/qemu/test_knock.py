@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: MIT
+"""Knocking: $3#33 (mode 1), Return (mode 0), any FIQ (mode -1); prompts once per line."""
+
+import re
+
+from harness import elf_symbols, ROOT
+
+PROMPT_1 = "Type $3#33 to enter the debugger>"
+PROMPT_0 = "Hit <return> to enter the debugger>"
+
+
+def test_magic_knock_enters(fiqmon):
+    m = fiqmon.knock()
+    assert m.group(1) == b"knock"
+    assert m.group(3) == b"svc"
+
+
+def test_broken_knocks_do_not_enter(fiqmon):
+    fiqmon.debug.send(b"$3#3x $3# 33 $$3#3\r")
+    fiqmon.debug.expect(re.escape(PROMPT_1))
+    fiqmon.knock()  # everything before it was processed, in order
+    log = fiqmon.debug.log.decode("latin1")
+    assert log.count("fiqmon: entered") == 1
+
+
+def test_prompt_once_per_line_of_noise(fiqmon):
+    fiqmon.debug.expect(re.escape(PROMPT_1))  # the one the banner prints
+    fiqmon.debug.send(b"abcdef\rghijkl\r\nmno\n")
+    fiqmon.knock()
+    text = fiqmon.debug.log.decode("latin1")
+    after_banner = text.split(PROMPT_1, 1)[1]
+    assert after_banner.split("fiqmon: entered")[0].count(PROMPT_1) == 3
+
+
+def test_return_knock_mode_from_build(boot):
+    fm = boot("knock0", KNOCK=0)
+    assert fm.banner.group(5) == b"0"
+    fm.debug.expect(re.escape(PROMPT_0))
+    fm.debug.send(b"$3#33")          # not a knock in mode 0
+    fm.debug.expect(re.escape(PROMPT_0))
+    m = fm.knock(b"\r")
+    assert m.group(1) == b"knock"
+    assert "knock=0" in fm.cmd("knock")
+
+
+def test_any_fiq_knock_mode_from_build(boot):
+    fm = boot("knockm1", KNOCK=-1)
+    assert fm.banner.group(5) == b"-1"
+    m = fm.knock(b"x")
+    assert m.group(1) == b"FIQ"
+    # the byte that rang the doorbell is not typed into the shell
+    assert fm.cmd("pc").startswith("pc=")
+
+
+def test_knock_command_switches_mode_at_run_time(entered):
+    assert "knock=1" in entered.cmd("knock")
+    assert "knock=0" in entered.cmd("knock 0")
+    entered.leave()
+    entered.debug.send(b"xyz")
+    entered.debug.expect(re.escape(PROMPT_0))
+    entered.knock(b"\r")
+    assert "knock=-1" in entered.cmd("knock -1")
+    entered.leave()
+    m = entered.knock(b"q")
+    assert m.group(1) == b"FIQ"
+    assert "knock=1" in entered.cmd("knock 1")
+
+
+def test_exit_leaves_and_commands_no_longer_run(entered):
+    entered.leave()
+    entered.debug.send(b"pc\r")
+    entered.debug.expect(re.escape(PROMPT_1))
+    entered.knock()
+    log = entered.debug.log.decode("latin1")
+    tail = log.rsplit("fiqmon: left", 1)[1].split("fiqmon: entered")[0]
+    assert "pc=" not in tail
+
+
+def test_knock_interrupts_the_idle_loop(entered):
+    syms = elf_symbols(ROOT / "build/versatilepb/fiqmon.elf")
+    start, size = syms["idle_loop"]
+    pc = int(entered.cmd("pc").split("pc=")[1][:8], 16)
+    assert start <= pc < start + size
