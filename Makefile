@@ -31,6 +31,7 @@ SIZE    := $(CROSS)size
 NM      := $(CROSS)nm
 
 VERSION := $(shell cat VERSION)
+VERSION_CODE := $(shell awk -F. '{ printf "0x%02x%02x%02x", $$1, $$2, $$3 }' VERSION)
 
 ifeq ($(DEBUG),1)
 OPT := -Og -DDEBUG=1
@@ -42,6 +43,7 @@ CPPFLAGS := -Imonitor -Idrivers -Iplatforms -Iplatforms/common -I$(PLAT_DIR) -Ib
 	-DKNOCK_DEFAULT=$(KNOCK) $(PLAT_DEFINES)
 CFLAGS := -std=c11 $(PLAT_CPU_FLAGS) -marm $(OPT) -g -ffreestanding -fno-common \
 	-ffunction-sections -fdata-sections -fno-unwind-tables -fno-asynchronous-unwind-tables \
+	--param=min-pagesize=0 \
 	-Wall -Wextra -Werror -Wshadow -Wundef -Wstrict-prototypes -Wmissing-prototypes \
 	-include build_info.h -MMD -MP
 ASFLAGS := $(PLAT_CPU_FLAGS) -marm -g -MMD -MP
@@ -62,6 +64,7 @@ all: $(ELF) $(BIN) $(BUILD)/fiqmon.lst
 $(BUILD)/build_info.h: FORCE
 	@mkdir -p $(@D)
 	@{ echo '#define FIQMON_VERSION "$(VERSION)"'; \
+	   echo '#define FIQMON_VERSION_CODE $(VERSION_CODE)'; \
 	   echo '#define FIQMON_GIT "'"$$(git describe --always --dirty 2>/dev/null || echo unknown)"'"'; \
 	 } > $@.tmp; cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
 

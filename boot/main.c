@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "boot.h"
+#include "boot_entry.h"
 #include "knock.h"
 #include "monitor.h"
 #include "platform.h"
@@ -19,7 +20,27 @@
 #define FIQMON_GIT "unknown"
 #endif
 
-/* In: r0-r3 as the loader passed them to _start (boot protocol arguments). */
+/* Where the boot stub found itself (set by resident_start before C runs). */
+uint32_t boot_image_base;
+
+/* "Hit any key to stay in fiqmon", counting down; true if a key came. */
+static bool boot_delay(uint32_t ms)
+{
+    char line[64];
+
+    for (uint32_t left = ms; left; left -= left >= 100 ? 100 : left) {
+        snprintf(line, sizeof(line), "\rHit any key to stay in fiqmon: %lu.%lu s ",
+                 (unsigned long)(left / 1000), (unsigned long)(left % 1000 / 100));
+        platform_early_puts(line);
+        if (platform_wait_key(left >= 100 ? 100 : left)) {
+            platform_early_puts("\r\n");
+            return true;
+        }
+    }
+    platform_early_puts("\r\n");
+    return false;
+}
+
 void fiqmon_main(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3)
 {
     char line[160];
@@ -36,6 +57,16 @@ void fiqmon_main(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3)
              FIQMON_VERSION, FIQMON_GIT, port_platform_name(),
              (unsigned long)platform_resident_base(), port_debug_uart_name(), KNOCK_DEFAULT);
     platform_early_puts(line);
+
+    if (boot_describe_payload()) {
+        /* Both outcomes continue in FIQ context, where the hand-off rewrites a frame. */
+        if (platform_boot_delay_ms() && boot_delay(platform_boot_delay_ms()))
+            monitor_request_entry(REASON_BOOT);
+        else
+            monitor_request_boot();
+        platform_raise_service_fiq();
+        return;
+    }
     prompt = knock_prompt(KNOCK_DEFAULT);
     if (prompt) {
         platform_early_puts(prompt);

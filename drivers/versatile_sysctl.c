@@ -10,3 +10,8 @@ void versatile_sysctl_reset(uintptr_t base)
         /* the reset takes effect asynchronously */
     }
 }
+
+uint32_t versatile_sysctl_24mhz(uintptr_t base)
+{
+    return mmio_read_32(base + SYS_24MHZ);
+}

@@ -22,8 +22,15 @@ SECTIONS
         . = ALIGN(16);
     } > LOAD
 
-    .text : {
+    /* The kernel's service mailbox sits at RESIDENT_BASE, a documented fixed address. */
+    .mailbox (NOLOAD) : {
         __resident_start = .;
+        KEEP(*(.mailbox))
+        . = ALIGN(16);
+    } > RESIDENT
+
+    .text : {
+        __resident_copy_start = .;
         *(.text.fiq_entry)          /* the hot path first: it never straddles far calls */
         *(.text .text.*)
         *(.glue_7 .glue_7t .vfp11_veneer .v4_bx)
@@ -71,6 +78,7 @@ SECTIONS
 
     __resident_end = .;
     __resident_image_offset = LOADADDR(.text) - LOADADDR(.boot);
+    __image_size = LOADADDR(.data) + SIZEOF(.data) - LOADADDR(.boot);   /* the .bin */
 
     /DISCARD/ : {
         *(.ARM.exidx* .ARM.extab* .gnu.linkonce.armexidx.*)
@@ -80,5 +88,6 @@ SECTIONS
 
 ASSERT(__resident_end - __resident_start <= RESIDENT_LIMIT,
        "fiqmon: resident footprint exceeds RESIDENT_LIMIT")
+ASSERT(__resident_start == RESIDENT_BASE, "fiqmon: the mailbox must open the resident region")
 ASSERT(LOADADDR(.boot) + SIZEOF(.boot) <= __resident_start,
        "fiqmon: the boot stub copies upwards: the resident home must lie above the load address")

@@ -18,6 +18,11 @@ int cmd_stats(int argc, char **argv);
 int cmd_knock(int argc, char **argv);
 int cmd_exit(int argc, char **argv);
 int cmd_reboot(int argc, char **argv);
+int cmd_halt(int argc, char **argv);
+int cmd_continue(int argc, char **argv);
+int cmd_release(int argc, char **argv);
+int cmd_boot(int argc, char **argv);
+int cmd_go(int argc, char **argv);
 
 /* Parses a number argument; prints "error: bad <what> ..." and returns -1 on failure. */
 int cmd_parse_number(const char *what, const char *s, uint32_t *out);

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 #include "monitor.h"
 
+#include "boot.h"
 #include "command.h"
 #include "console.h"
 #include "knock.h"
 #include "line_editor.h"
+#include "port.h"
 #include "sections.h"
+#include "service.h"
 
 #define PROMPT "fiqmon> "
 
@@ -14,6 +17,9 @@ struct monitor_stats mon_stats;
 
 static FIQMON_BUFFER("mon") struct {
     enum monitor_state state;
+    enum monitor_reason reason;
+    bool halted;
+    bool boot_pending; /* boot the payload at the next full path (end of the boot delay) */
     struct knock knock;
     struct line_editor line;
     struct cpu_frame *frame; /* valid only inside monitor_fiq_full */
@@ -26,6 +32,9 @@ void monitor_init(int knock_mode)
     knock_init(&mon.knock, knock_mode);
     line_init(&mon.line, con_write);
     mon.state = MON_WAITING;
+    mon.reason = REASON_KNOCK;
+    mon.halted = false;
+    mon.boot_pending = false;
     mon.frame = 0;
     mon.permissions = CMD_ALL_PERMISSIONS;
 }
@@ -38,7 +47,7 @@ static int consume_waiting(bool on_fiq)
     int c;
 
     if (on_fiq && mon.knock.mode == KNOCK_MODE_ANY_FIQ && ring_count(&mon_rx) == 0) {
-        mon.state = MON_ENTERING;
+        monitor_request_entry(REASON_FIQ);
         return 1;
     }
     while ((c = ring_get(&mon_rx)) >= 0) {
@@ -48,7 +57,8 @@ static int consume_waiting(bool on_fiq)
             con_puts(knock_prompt(mon.knock.mode));
             break;
         case KNOCK_ENTER:
-            mon.state = MON_ENTERING;
+            monitor_request_entry(mon.knock.mode == KNOCK_MODE_ANY_FIQ ? REASON_FIQ
+                                                                        : REASON_KNOCK);
             if (mon.knock.mode == KNOCK_MODE_ANY_FIQ)
                 ring_discard(&mon_rx); /* the doorbell, not input for the shell */
             line_reset(&mon.line, c == '\r');
@@ -60,12 +70,59 @@ static int consume_waiting(bool on_fiq)
     return 0;
 }
 
-int monitor_fiq_fast(void)
+int monitor_fiq_fast(bool doorbell)
 {
     mon_stats.fiqs++;
-    if (mon.state != MON_WAITING)
+    switch (mon.state) {
+    case MON_WAITING:
+        return mon.boot_pending || consume_waiting(doorbell);
+    case MON_RELEASED:
+        ring_discard(&mon_rx); /* bytes caught on the way out belong to nobody */
+        return 0;
+    default:
         return 1;
-    return consume_waiting(true);
+    }
+}
+
+void monitor_request_boot(void)
+{
+    mon.boot_pending = true;
+}
+
+void monitor_request_entry(enum monitor_reason reason)
+{
+    mon.state = MON_ENTERING;
+    mon.reason = reason;
+}
+
+uint32_t monitor_service(uint32_t request, int *need_full)
+{
+    *need_full = 0;
+    switch (request) {
+    case FIQMON_SVC_PING:
+        return FIQMON_SVC_OK;
+    case FIQMON_SVC_REARM:
+        if (mon.state == MON_RELEASED) {
+            port_debug_uart_claim(true);
+            mon.state = MON_WAITING;
+            knock_restart(&mon.knock);
+            con_puts("\nfiqmon: re-armed by the kernel\n");
+        }
+        return FIQMON_SVC_OK;
+    case FIQMON_SVC_RELEASE:
+        monitor_release();
+        return FIQMON_SVC_OK;
+    case FIQMON_SVC_ENTER:
+        if (mon.state == MON_WAITING || mon.state == MON_RELEASED) {
+            if (mon.state == MON_RELEASED)
+                port_debug_uart_claim(true);
+            monitor_request_entry(REASON_SERVICE);
+        }
+        *need_full = 1;
+        return FIQMON_SVC_OK;
+    default:
+        return FIQMON_SVC_UNKNOWN;
+    }
 }
 
 static void prompt(void)
@@ -108,23 +165,74 @@ static void consume_active(void)
     }
 }
 
+static const char *const reason_names[] = {
+    [REASON_KNOCK] = "knock",
+    [REASON_FIQ] = "FIQ",
+    [REASON_BOOT] = "boot delay",
+    [REASON_SERVICE] = "kernel request",
+};
+
+const char *monitor_reason_name(void)
+{
+    return reason_names[mon.reason];
+}
+
 void monitor_fiq_full(struct cpu_frame *frame)
 {
     mon.frame = frame;
+    if (mon.boot_pending) {
+        mon.boot_pending = false;
+        if (boot_payload(frame) == 0)
+            monitor_leave();
+    }
     for (;;) {
         if (mon.state == MON_ENTERING) {
-            con_printf("\nfiqmon: entered by %s at pc=%08x (%s)\n",
-                       mon.knock.mode == KNOCK_MODE_ANY_FIQ ? "FIQ" : "knock", (unsigned)frame->pc,
-                       arm_mode_name(frame->cpsr));
+            con_printf("\nfiqmon: entered by %s at pc=%08x (%s)\n", monitor_reason_name(),
+                       (unsigned)frame->pc, arm_mode_name(frame->cpsr));
             mon.state = MON_ACTIVE;
             prompt();
         }
         consume_active();
+        if (mon.halted && mon.state == MON_ACTIVE) {
+            port_rx_poll(); /* halted: the kernel waits while we poll the port */
+            continue;
+        }
         /* after exit, typed-ahead bytes go to the knock detector */
         if (mon.state != MON_WAITING || !consume_waiting(false))
             break;
     }
     mon.frame = 0;
+}
+
+int monitor_halt(void)
+{
+    if (mon.halted)
+        return con_error("already halted");
+    mon.halted = true;
+    con_printf("fiqmon: kernel halted at pc=%08x (%s), stop reason: %s; 'continue' resumes\n",
+               (unsigned)mon.frame->pc, arm_mode_name(mon.frame->cpsr), monitor_reason_name());
+    return 0;
+}
+
+int monitor_continue(void)
+{
+    if (!mon.halted)
+        return con_error("not halted");
+    mon.halted = false;
+    con_puts("fiqmon: kernel continues\n");
+    return 0;
+}
+
+bool monitor_halted(void)
+{
+    return mon.halted;
+}
+
+void monitor_release(void)
+{
+    mon.halted = false;
+    mon.state = MON_RELEASED;
+    port_debug_uart_claim(false);
 }
 
 enum monitor_state monitor_state(void)
@@ -139,6 +247,7 @@ struct cpu_frame *monitor_frame(void)
 
 void monitor_leave(void)
 {
+    mon.halted = false;
     mon.state = MON_WAITING;
     knock_restart_after(&mon.knock, mon.line.last_cr);
 }

@@ -27,16 +27,46 @@ struct monitor_stats {
 };
 extern struct monitor_stats mon_stats;
 
-enum monitor_state { MON_WAITING, MON_ENTERING, MON_ACTIVE };
+enum monitor_state {
+    MON_WAITING,  /* for a knock */
+    MON_ENTERING, /* knock seen: the full path announces the session */
+    MON_ACTIVE,   /* shell running (the kernel runs between keystrokes unless halted) */
+    MON_RELEASED, /* the debug UART belongs to the kernel until a re-arm service call */
+};
+
+/* Why the monitor was entered: the stop reason reported to the user (and to GDB). */
+enum monitor_reason {
+    REASON_KNOCK,    /* knock on the debug port */
+    REASON_FIQ,      /* any FIQ (knock mode -1, an NMI button) */
+    REASON_BOOT,     /* a key during the boot delay */
+    REASON_SERVICE,  /* the kernel asked (FIQMON_SVC_ENTER) */
+};
 
 void monitor_init(int knock_mode);
-int monitor_fiq_fast(void);
+/* doorbell: the FIQ came from the debug port's line (in knock mode -1 any such FIQ enters,
+ * even without a byte); service FIQs and other sources pass false. */
+int monitor_fiq_fast(bool doorbell);
 void monitor_fiq_full(struct cpu_frame *frame);
+
+/* A kernel service request (service.h), from the FIQ fast path. Returns the response;
+ * *need_full is set when the full path must run (e.g. to announce an entry). */
+uint32_t monitor_service(uint32_t request, int *need_full);
+/* Make the next full path announce a session, as if knocked (used by the boot delay). */
+void monitor_request_entry(enum monitor_reason reason);
+/* Make the next full path boot the payload (the end of the boot delay). */
+void monitor_request_boot(void);
 
 /* For commands. */
 enum monitor_state monitor_state(void);
 struct cpu_frame *monitor_frame(void);
 void monitor_leave(void);
+const char *monitor_reason_name(void);
+/* halt: keep the CPU inside the FIQ handler until continue. */
+int monitor_halt(void);
+int monitor_continue(void);
+bool monitor_halted(void);
+/* Give the debug UART to the kernel (the seed's disable_nmi). */
+void monitor_release(void);
 int monitor_knock_mode(void);
 void monitor_set_knock_mode(int mode);
 uint32_t monitor_noise_bytes(void);

@@ -19,6 +19,14 @@ void port_rx_poll(void);
 bool port_mem_read(uint32_t addr, unsigned width, uint32_t *value);
 bool port_mem_write(uint32_t addr, unsigned width, uint32_t value);
 
+/* NULL when port_mem_read/write are fault-safe now; otherwise why not (e.g. the kernel
+ * moved the vectors where fiqmon cannot catch an abort). The monitor refuses memory
+ * commands with that reason rather than risk a fault it cannot catch. */
+const char *port_mem_unavailable(void);
+
+/* Route the debug UART's receive interrupt to fiqmon (FIQ) or give it back to the kernel. */
+void port_debug_uart_claim(bool claim);
+
 /* Interrupt controller, one line at a time. */
 struct port_irq_line {
     const char *name;   /* who owns the line, or NULL */

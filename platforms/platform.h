@@ -3,6 +3,7 @@
 #ifndef FIQMON_PLATFORM_H
 #define FIQMON_PLATFORM_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* Bring up the debug UART and the interrupt controller with the debug UART's receive
@@ -19,5 +20,18 @@ void platform_early_puts(const char *s);
 
 /* Build-time settings shown in the banner. */
 uint32_t platform_resident_base(void);
+
+/* Boot delay at reset, and a key poll for it: true if a byte arrived within ms. */
+uint32_t platform_boot_delay_ms(void);
+bool platform_wait_key(uint32_t ms);
+
+/* Raise the service FIQ (the kernel's service call, also used by fiqmon itself to get
+ * into FIQ context at the end of boot). */
+void platform_raise_service_fiq(void);
+
+/* Called by the FIQ entry code around monitor_fiq_full(): make memory access on a user's
+ * behalf safe (catch aborts) and undo every change on the way out. */
+void platform_monitor_enter(void);
+void platform_monitor_exit(void);
 
 #endif

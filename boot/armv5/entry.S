@@ -9,7 +9,8 @@
     .arm
 
 /* In: r0-r3 from whoever started us (kept for the boot protocol).
- * Out: never returns; continues at resident_start in the resident copy. */
+ * Out: never returns; continues at resident_start in the resident copy with r7 = the
+ * address this image was loaded at and r8-r11 = r0-r3. */
 func _start, .boot
     msr     cpsr_c, #(ARM_MODE_SVC | ARM_PSR_I | ARM_PSR_F)
     mov     r8, r0
@@ -17,10 +18,10 @@ func _start, .boot
     mov     r10, r2
     mov     r11, r3
 
-    adr     r0, _start                  @ where we run now
+    adr     r7, _start                  @ where we run now (kept: payloads follow the image)
     ldr     r1, =__resident_image_offset @ resident image, relative to _start in the file
-    add     r0, r0, r1                  @ source
-    ldr     r1, =__resident_start       @ destination: the resident home
+    add     r0, r7, r1                  @ source
+    ldr     r1, =__resident_copy_start  @ destination: the resident home
     ldr     r2, =__resident_copy_end
     cmp     r0, r1
     beq     2f

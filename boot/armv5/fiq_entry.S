@@ -73,8 +73,10 @@ func fiq_entry
     save_bank ARM_MODE_IRQ, FRAME_IRQ
     msr     cpsr_c, #(ARM_MODE_FIQ | ARM_PSR_I | ARM_PSR_F)
 
-    mov     r0, r12
+    bl      platform_monitor_enter
+    ldr     r0, =cpu_frame
     bl      monitor_fiq_full
+    bl      platform_monitor_exit
 
     ldr     r4, =cpu_frame
     restore_bank ARM_MODE_SVC, FRAME_SVC

@@ -15,8 +15,11 @@
     ldr     sp, =\top
     .endm
 
-/* In: r8-r11 = r0-r3 at reset. Out: never returns (ends in idle_loop). */
+/* In: r7 = load address of the image, r8-r11 = r0-r3 at reset.
+ * Out: never returns (ends in idle_loop). */
 func resident_start
+    ldr     r0, =boot_image_base
+    str     r7, [r0]
     set_mode_stack ARM_MODE_FIQ, __stack_fiq_top
     set_mode_stack ARM_MODE_IRQ, __stack_irq_top
     set_mode_stack ARM_MODE_ABT, __stack_abt_top

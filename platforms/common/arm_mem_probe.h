@@ -13,4 +13,8 @@ bool probe_write8(uint32_t addr, uint32_t value);
 bool probe_write16(uint32_t addr, uint32_t value);
 bool probe_write32(uint32_t addr, uint32_t value);
 
+/* The data-abort handler that recognises probe faults (install it at the abort vector
+ * while probes may run). */
+void dabort_entry(void);
+
 #endif

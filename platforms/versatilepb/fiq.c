@@ -6,6 +6,7 @@
 #include "pl190_vic.h"
 #include "platform.h"
 #include "platform_def.h"
+#include "service.h"
 #include "versatilepb_fiq.h"
 
 uint32_t vic_fiq_counts[VIC_LINES];
@@ -26,16 +27,32 @@ void debug_uart_drain(void)
         pl011_clear_irqs(uart);
 }
 
+/* A service call: the kernel (or fiqmon's own boot code) wrote the mailbox and raised the
+ * software interrupt of the service line. */
+static int service_call(void)
+{
+    int need_full;
+    uint32_t request = fiqmon_mailbox.request;
+
+    vic_soft_raise(VIC_BASE, SERVICE_VIC_LINE, false);
+    fiqmon_mailbox.request = FIQMON_SVC_NONE;
+    fiqmon_mailbox.response = monitor_service(request, &need_full);
+    return need_full;
+}
+
 int platform_fiq_fast(void)
 {
     uint32_t pending = vic_fiq_status(VIC_BASE);
+    int need_full = 0;
 
     if (pending == 1u << DEBUG_UART_LINE) {
         vic_fiq_counts[DEBUG_UART_LINE]++;
     } else {
-        for (unsigned line = 0; pending; line++, pending >>= 1)
-            vic_fiq_counts[line] += pending & 1;
+        for (unsigned line = 0; line < VIC_LINES; line++)
+            vic_fiq_counts[line] += (pending >> line) & 1;
+        if (pending & (1u << SERVICE_VIC_LINE))
+            need_full = service_call();
     }
     debug_uart_drain();
-    return monitor_fiq_fast();
+    return monitor_fiq_fast((pending >> DEBUG_UART_LINE) & 1) | need_full;
 }

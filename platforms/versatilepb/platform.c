@@ -2,14 +2,23 @@
 /* QEMU versatilepb: the debug UART's RX on the PL190 VIC, routed to FIQ. */
 #include "platform.h"
 
+#include "boot.h"
+#include "cpu_frame.h"
 #include "mmio.h"
 #include "monitor.h"
 #include "pl011.h"
 #include "pl190_vic.h"
 #include "platform_def.h"
 #include "port.h"
+#include "service.h"
 #include "versatile_sysctl.h"
 #include "versatilepb_fiq.h"
+
+extern uint32_t boot_image_base;
+extern const uint8_t __image_size[];
+
+/* The kernel's service mailbox, at RESIDENT_BASE (docs/kernel-contract.md). */
+__attribute__((section(".mailbox"))) struct fiqmon_mailbox fiqmon_mailbox;
 
 #define STR2(x) #x
 #define STR(x) STR2(x)
@@ -22,11 +31,69 @@ static const struct pl011_config debug_uart = {
 
 void platform_init(void)
 {
+    fiqmon_mailbox.request = FIQMON_SVC_NONE;
+    fiqmon_mailbox.response = FIQMON_SVC_OK;
+    fiqmon_mailbox.version = FIQMON_VERSION_CODE;
+    fiqmon_mailbox.magic = FIQMON_MAILBOX_MAGIC;
     pl011_init(&debug_uart);
+    port_debug_uart_claim(true);
+    vic_soft_raise(VIC_BASE, SERVICE_VIC_LINE, false);
+    vic_route(VIC_BASE, SERVICE_VIC_LINE, true);
+    vic_enable(VIC_BASE, SERVICE_VIC_LINE, true);
+}
+
+void port_debug_uart_claim(bool claim)
+{
+    /* Released: the line goes back to IRQ and fiqmon's receive interrupt is off; the
+     * kernel's driver enables what it needs. */
     vic_enable(VIC_BASE, DEBUG_UART_LINE, false);
-    vic_route(VIC_BASE, DEBUG_UART_LINE, true);
-    pl011_rx_irq_enable(DEBUG_UART_BASE, true);
+    vic_route(VIC_BASE, DEBUG_UART_LINE, claim);
+    pl011_rx_irq_enable(DEBUG_UART_BASE, claim);
     vic_enable(VIC_BASE, DEBUG_UART_LINE, true);
+}
+
+void platform_raise_service_fiq(void)
+{
+    vic_soft_raise(VIC_BASE, SERVICE_VIC_LINE, true);
+}
+
+uint32_t platform_boot_delay_ms(void)
+{
+    return BOOT_DELAY_MS;
+}
+
+bool platform_wait_key(uint32_t ms)
+{
+    uint32_t start = versatile_sysctl_24mhz(SYSCTL_BASE);
+
+    while (versatile_sysctl_24mhz(SYSCTL_BASE) - start < ms * 24000u)
+        if (pl011_getc(DEBUG_UART_BASE) >= 0)
+            return true;
+    return false;
+}
+
+const struct boot_target *port_boot_target(void)
+{
+    static struct boot_target t = {
+        .ram_base = RAM_BASE,
+        .ram_size = RAM_SIZE,
+        .reserved_base = RESIDENT_BASE,
+        .reserved_size = RESIDENT_SIZE,
+        .machine_id = MACHINE_ID,
+        .atags_addr = ATAGS_ADDR,
+        .dtb_addr = DTB_ADDR,
+        .dtb_max = DTB_MAX,
+        .entry_cpsr = ARM_MODE_SVC | ARM_PSR_I, /* IRQs masked, FIQs on: fiqmon stays reachable */
+    };
+
+    t.payload_addr = (boot_image_base + (uint32_t)(uintptr_t)__image_size + PAYLOAD_ALIGN - 1) &
+                     ~(PAYLOAD_ALIGN - 1);
+    return &t;
+}
+
+const char *port_mem_unavailable(void)
+{
+    return NULL; /* the monitor window (armv5_monitor_window.c) catches every abort */
 }
 
 void platform_early_puts(const char *s)
@@ -63,7 +130,9 @@ static const char *line_name(unsigned line)
     static const char *const uart_names[] = {"uart0", "uart1", "uart2"};
 
     if (line == DEBUG_UART_LINE)
-        return "fiqmon debug uart" ;
+        return "fiqmon debug uart";
+    if (line == SERVICE_VIC_LINE)
+        return "fiqmon service call";
     if (line >= UART0_VIC_LINE && line < UART0_VIC_LINE + 3)
         return uart_names[line - UART0_VIC_LINE];
     if (line == 4 || line == 5)

@@ -6,13 +6,15 @@ DEBUG_UART ?= 0
 
 PLAT_ARCH      := armv5
 PLAT_CPU_FLAGS := -mcpu=arm926ej-s -mfloat-abi=soft
-PLAT_DEFINES   := -DDEBUG_UART=$(DEBUG_UART)
+BOOT_DELAY_MS ?= 1000
+PLAT_DEFINES   := -DDEBUG_UART=$(DEBUG_UART) -DBOOT_DELAY_MS=$(BOOT_DELAY_MS)
 PLAT_SOURCES   := \
 	drivers/pl011.c \
 	drivers/pl190_vic.c \
 	drivers/versatile_sysctl.c \
 	platforms/common/port_mem_physical.c \
 	platforms/common/build_id.c \
+	platforms/common/armv5_monitor_window.c \
 	platforms/versatilepb/platform.c \
 	platforms/versatilepb/fiq.c
 

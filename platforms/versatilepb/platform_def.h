@@ -3,13 +3,17 @@
  *
  *   0x00000000  +-------------------------+  exception vectors (fiqmon's until hand-off;
  *               |  RAM                    |   then only 0x1c-0x27 stay fiqmon's)
- *   0x00010000  |  LOAD_ADDR: fiqmon image as loaded (ELF, or flat .bin)
+ *   0x00000100  |  ATAGS_ADDR: ATAG list handed to Linux
+ *   0x00010000  |  LOAD_ADDR: fiqmon image as loaded (ELF, or flat .bin), then the
+ *               |  payload header and payload (`make image`)
  *               |  ...                    |
+ *   0x07ef0000  |  DTB_ADDR: device tree handed to Linux (up to 1 MiB)
  *   0x07ff0000  +-------------------------+  RESIDENT_BASE: fiqmon's resident home
- *               |  code, data, bss,       |  RESIDENT_SIZE (64 KiB), top of RAM
+ *               |  service mailbox (16 B),|  RESIDENT_SIZE (64 KiB), top of RAM
+ *               |  code, data, bss,       |
  *               |  buffers, stacks        |
  *   0x08000000  +-------------------------+  RAM_END (128 MiB; run QEMU with -m 128M)
- *   0x10000000     system controller (SYS_LOCK 0x20, SYS_RESETCTL 0x40)
+ *   0x10000000     system controller (SYS_LOCK 0x20, SYS_RESETCTL 0x40, SYS_24MHZ 0x5c)
  *   0x10140000     PL190 VIC
  *   0x101f1000     PL011 UART0 (VIC line 12)
  *   0x101f2000     PL011 UART1 (VIC line 13)
@@ -31,6 +35,20 @@
 #define UART_STRIDE         0x1000
 #define UART0_VIC_LINE      12
 #define UART_CLOCK_HZ       24000000
+/* VIC line 1 has no device on Versatile: only its software-interrupt bit drives it, which
+ * makes it fiqmon's service call ("SMC" of a CPU without TrustZone). */
+#define SERVICE_VIC_LINE    1
+
+/* Linux boot protocol */
+#define MACHINE_ID          387         /* MACH_TYPE_VERSATILE_PB */
+#define ATAGS_ADDR          0x00000100
+#define DTB_MAX             0x00100000
+#define DTB_ADDR            (RESIDENT_BASE - DTB_MAX)
+
+/* Reset: how long "Hit any key to stay in fiqmon" waits before booting a payload. */
+#ifndef BOOT_DELAY_MS
+#define BOOT_DELAY_MS       1000
+#endif
 
 /* Debug port: UART0 unless the build says DEBUG_UART=1 or 2. */
 #ifndef DEBUG_UART

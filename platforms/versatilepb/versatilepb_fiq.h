@@ -7,6 +7,10 @@
 
 #include "pl190_vic.h"
 
+#include "service.h"
+
+extern struct fiqmon_mailbox fiqmon_mailbox;
+
 /* FIQs fiqmon took, per VIC line. */
 extern uint32_t vic_fiq_counts[VIC_LINES];
 

@@ -9,7 +9,7 @@ SCRATCH = 0x00100000
 
 BAD_COMMANDS = [
     ("frobnicate", "error: unknown command 'frobnicate' (try help)"),
-    ("r", "error: ambiguous command 'r': regs reboot"),
+    ("re", "error: ambiguous command 're': regs release reboot"),
     ("md", "error: usage: md ADDR [LEN] [b|h|w]"),
     ("md xyz", "error: bad address 'xyz': not a number"),
     ("md 100000000", "error: bad address '100000000': number too large"),

@@ -29,7 +29,7 @@ def test_resident_code_matches_the_elf(entered, tmp_path):
     subprocess.run(["arm-none-eabi-objcopy", "-O", "binary", "--only-section=.text",
                     str(elf), str(text)], check=True)
     want = text.read_bytes()[:64]
-    base = elf_symbols(elf)["__resident_start"][0]
+    base = elf_symbols(elf)["__resident_copy_start"][0]
     out = entered.cmd(f"md {base:x} 40 b")
     got = bytes(int(b, 16) for row in out.splitlines()
                 for b in row.split(":")[1].split("  ")[0].split())

@@ -8,6 +8,7 @@ from harness import ROOT, elf_symbols, stable, tokens
 
 ELF = ROOT / "build/versatilepb/fiqmon.elf"
 COMMANDS = ["help", "version", "pc", "regs", "allregs", "md", "mw", "irqs", "stats", "knock",
+            "halt", "continue", "c", "release", "boot", "go",
             "exit", "reboot"]
 SCRATCH = 0x00100000  # free RAM: below the resident home, above the load image
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* C functions the boot assembly calls. */
-#ifndef FIQMON_BOOT_H
-#define FIQMON_BOOT_H
+#ifndef FIQMON_BOOT_ENTRY_H
+#define FIQMON_BOOT_ENTRY_H
 
 #include <stdint.h>
 

@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: MIT */
+#include "boot.h"
+
+#include <string.h>
+
+#include "console.h"
+#include "crc32.h"
+#include "port.h"
+
+#define FDT_MAGIC 0xd00dfeedu
+
+static bool read32(uint32_t addr, uint32_t *v)
+{
+    return port_mem_read(addr, 4, v);
+}
+
+static bool read_be32(uint32_t addr, uint32_t *v)
+{
+    uint32_t x;
+
+    if (!read32(addr, &x))
+        return false;
+    *v = (x >> 24) | ((x >> 8) & 0xff00u) | ((x << 8) & 0xff0000u) | (x << 24);
+    return true;
+}
+
+static bool write_be32(uint32_t addr, uint32_t v)
+{
+    return port_mem_write(addr, 4,
+                          (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24));
+}
+
+bool boot_mem_move(uint32_t dst, uint32_t src, uint32_t len)
+{
+    unsigned step = ((dst | src | len) & 3u) ? 1u : 4u;
+    uint32_t v;
+
+    if (dst == src || len == 0)
+        return true;
+    if (dst < src) {
+        for (uint32_t i = 0; i < len; i += step)
+            if (!port_mem_read(src + i, step, &v) || !port_mem_write(dst + i, step, v))
+                return false;
+    } else {
+        for (uint32_t i = len; i; i -= step)
+            if (!port_mem_read(src + i - step, step, &v) ||
+                !port_mem_write(dst + i - step, step, v))
+                return false;
+    }
+    return true;
+}
+
+static bool mem_crc32(uint32_t addr, uint32_t len, uint32_t *crc)
+{
+    uint32_t c = 0;
+
+    for (uint32_t i = 0; i < len; i++) {
+        uint32_t v;
+        uint8_t b;
+        if (!port_mem_read(addr + i, 1, &v))
+            return false;
+        b = (uint8_t)v;
+        c = crc32_update(c, &b, 1);
+    }
+    *crc = c;
+    return true;
+}
+
+static bool overlaps(uint32_t a, uint32_t alen, uint32_t b, uint32_t blen)
+{
+    return a < b + blen && b < a + alen;
+}
+
+static bool inside(uint32_t a, uint32_t alen, uint32_t base, uint32_t size)
+{
+    return a >= base && alen <= size && a - base <= size - alen;
+}
+
+const char *payload_check(uint32_t addr, struct payload_header *h, bool check_data)
+{
+    const struct boot_target *t = port_boot_target();
+    uint32_t *w = (uint32_t *)h;
+    uint32_t crc;
+
+    for (unsigned i = 0; i < PAYLOAD_HEADER_SIZE / 4; i++)
+        if (!read32(addr + 4 * i, &w[i]))
+            return "header unreadable";
+    if (h->magic != PAYLOAD_MAGIC)
+        return "no payload";
+    if (crc32_update(0, (const uint8_t *)h, PAYLOAD_HEADER_SIZE - 4) != h->header_crc)
+        return "header CRC mismatch";
+    if (h->version != PAYLOAD_VERSION || h->header_size != PAYLOAD_HEADER_SIZE)
+        return "unsupported header version";
+    if (h->kind != PAYLOAD_BARE && h->kind != PAYLOAD_LINUX)
+        return "unknown payload kind";
+    if (h->image_size == 0)
+        return "empty image";
+    if (h->image_size > t->ram_size || h->dtb_size > t->dtb_max ||
+        h->cmdline_size > BOOT_CMDLINE_MAX)
+        return "oversized payload";
+    if (!inside(h->load_addr, h->image_size, t->ram_base, t->ram_size) ||
+        overlaps(h->load_addr, h->image_size, t->reserved_base, t->reserved_size))
+        return "image does not fit in RAM outside fiqmon's region";
+    if (h->entry - h->load_addr >= h->image_size)
+        return "entry outside the image";
+    if (h->kind == PAYLOAD_LINUX &&
+        (overlaps(h->load_addr, h->image_size, t->atags_addr, 0x400) ||
+         (h->dtb_size && overlaps(h->load_addr, h->image_size, t->dtb_addr, t->dtb_max))))
+        return "image overlaps the boot arguments";
+    if (!inside(addr, payload_total_size(h), t->ram_base, t->ram_size))
+        return "payload runs past the end of RAM";
+    if (check_data) {
+        if (!mem_crc32(addr + PAYLOAD_HEADER_SIZE, payload_total_size(h) - PAYLOAD_HEADER_SIZE,
+                       &crc))
+            return "data unreadable";
+        if (crc != h->data_crc)
+            return "data CRC mismatch";
+    }
+    return NULL;
+}
+
+bool boot_write_atags(const struct boot_target *t, const char *cmdline)
+{
+    uint32_t a = t->atags_addr;
+    uint32_t top = t->ram_base + t->ram_size;
+    size_t len = cmdline ? strlen(cmdline) : 0;
+    bool ok = true;
+
+#define PUT(v)                                                                                 \
+    do {                                                                                       \
+        ok = ok && port_mem_write(a, 4, (v));                                                  \
+        a += 4;                                                                                \
+    } while (0)
+    PUT(5); /* ATAG_CORE: flags, page size, root device */
+    PUT(ATAG_CORE);
+    PUT(1);
+    PUT(4096);
+    PUT(0);
+    /* RAM below and above fiqmon's region */
+    if (t->reserved_base > t->ram_base) {
+        PUT(4);
+        PUT(ATAG_MEM);
+        PUT(t->reserved_base - t->ram_base);
+        PUT(t->ram_base);
+    }
+    if (t->reserved_base + t->reserved_size < top) {
+        PUT(4);
+        PUT(ATAG_MEM);
+        PUT(top - (t->reserved_base + t->reserved_size));
+        PUT(t->reserved_base + t->reserved_size);
+    }
+    if (len) {
+        uint32_t words = (uint32_t)(len + 1 + 3) / 4;
+        PUT(2 + words);
+        PUT(ATAG_CMDLINE);
+        for (uint32_t i = 0; i < words * 4; i++)
+            ok = ok && port_mem_write(a + i, 1, i < len ? (uint8_t)cmdline[i] : 0);
+        a += words * 4;
+    }
+    PUT(0);
+    PUT(ATAG_NONE);
+#undef PUT
+    return ok;
+}
+
+/* FDT header word offsets */
+enum { FDT_MAGIC_W, FDT_TOTALSIZE, FDT_OFF_STRUCT, FDT_OFF_STRINGS, FDT_OFF_RSVMAP, FDT_VERSION };
+
+bool boot_fdt_copy_reserving(uint32_t dst, uint32_t max, uint32_t src, uint32_t src_size,
+                             uint32_t base, uint32_t size)
+{
+    uint32_t hdr[6], term;
+
+    for (unsigned i = 0; i < 6; i++)
+        if (!read_be32(src + 4 * i, &hdr[i]))
+            return false;
+    if (hdr[FDT_MAGIC_W] != FDT_MAGIC || hdr[FDT_TOTALSIZE] > src_size ||
+        hdr[FDT_TOTALSIZE] + 16 > max || hdr[FDT_VERSION] < 16 ||
+        (hdr[FDT_OFF_RSVMAP] & 7u) || hdr[FDT_OFF_RSVMAP] >= hdr[FDT_TOTALSIZE] ||
+        overlaps(dst, hdr[FDT_TOTALSIZE] + 16, src, hdr[FDT_TOTALSIZE]))
+        return false;
+    /* find the all-zero entry that ends the reservation block */
+    for (term = hdr[FDT_OFF_RSVMAP];; term += 16) {
+        uint32_t e[4];
+        if (term + 16 > hdr[FDT_TOTALSIZE])
+            return false;
+        for (unsigned i = 0; i < 4; i++)
+            if (!read32(src + term + 4 * i, &e[i]))
+                return false;
+        if (!(e[0] | e[1] | e[2] | e[3]))
+            break;
+    }
+    if (!boot_mem_move(dst, src, term) || !write_be32(dst + term, 0) ||
+        !write_be32(dst + term + 4, base) || !write_be32(dst + term + 8, 0) ||
+        !write_be32(dst + term + 12, size) ||
+        !boot_mem_move(dst + term + 16, src + term, hdr[FDT_TOTALSIZE] - term))
+        return false;
+    /* everything after the new entry moved up by 16 bytes */
+    if (!write_be32(dst + 4 * FDT_TOTALSIZE, hdr[FDT_TOTALSIZE] + 16))
+        return false;
+    for (unsigned i = FDT_OFF_STRUCT; i <= FDT_OFF_STRINGS; i++)
+        if (hdr[i] >= term && !write_be32(dst + 4 * i, hdr[i] + 16))
+            return false;
+    return true;
+}
+
+void boot_enter(struct cpu_frame *f, uint32_t cpsr, uint32_t entry, uint32_t r0, uint32_t r1,
+                uint32_t r2)
+{
+    memset(f->r, 0, sizeof(f->r));
+    f->r[0] = r0;
+    f->r[1] = r1;
+    f->r[2] = r2;
+    f->pc = entry;
+    f->cpsr = cpsr;
+    *frame_reg(f, 13) = 0;
+    *frame_reg(f, 14) = 0;
+}
+
+static const char *const kind_names[] = {"?", "bare-metal", "linux"};
+
+bool boot_describe_payload(void)
+{
+    const struct boot_target *t = port_boot_target();
+    struct payload_header h;
+    const char *why;
+
+    if (!t->payload_addr) {
+        con_puts("fiqmon: no payload\n");
+        return false;
+    }
+    why = payload_check(t->payload_addr, &h, true);
+    if (why && strcmp(why, "no payload") == 0) {
+        con_puts("fiqmon: no payload\n");
+        return false;
+    }
+    if (why) {
+        con_printf("fiqmon: payload refused: %s\n", why);
+        return false;
+    }
+    con_printf("fiqmon: payload: %s image, %u bytes, load 0x%08x, entry 0x%08x", kind_names[h.kind],
+               (unsigned)h.image_size, (unsigned)h.load_addr, (unsigned)h.entry);
+    if (h.dtb_size)
+        con_printf(", dtb %u bytes", (unsigned)h.dtb_size);
+    if (h.cmdline_size)
+        con_printf(", cmdline %u bytes", (unsigned)h.cmdline_size);
+    con_puts("\n");
+    return true;
+}
+
+int boot_payload(struct cpu_frame *f)
+{
+    const struct boot_target *t = port_boot_target();
+    struct payload_header h;
+    char cmdline[BOOT_CMDLINE_MAX];
+    const char *why;
+    uint32_t r1 = 0, r2 = 0;
+
+    if (!t->payload_addr)
+        return con_error("no payload");
+    why = payload_check(t->payload_addr, &h, true);
+    if (why)
+        return con_error("payload refused: %s", why);
+    /* the boot arguments first: the image copy may overwrite the payload's tail */
+    if (h.kind == PAYLOAD_LINUX) {
+        r1 = t->machine_id;
+        if (h.dtb_size) {
+            if (!boot_fdt_copy_reserving(t->dtb_addr, t->dtb_max,
+                                         t->payload_addr + payload_dtb_offset(&h), h.dtb_size,
+                                         t->reserved_base, t->reserved_size))
+                return con_error("payload refused: bad device tree");
+            r2 = t->dtb_addr;
+        } else {
+            uint32_t n = h.cmdline_size;
+            for (uint32_t i = 0; i < n; i++) {
+                uint32_t v;
+                if (!port_mem_read(t->payload_addr + payload_cmdline_offset(&h) + i, 1, &v))
+                    return con_error("payload refused: command line unreadable");
+                cmdline[i] = (char)v;
+            }
+            cmdline[n ? n - 1 : 0] = '\0';
+            if (!boot_write_atags(t, cmdline))
+                return con_error("cannot write the ATAG list at 0x%08x", (unsigned)t->atags_addr);
+            r2 = t->atags_addr;
+        }
+    }
+    if (!boot_mem_move(h.load_addr, t->payload_addr + PAYLOAD_HEADER_SIZE, h.image_size))
+        return con_error("fault while copying the image to 0x%08x", (unsigned)h.load_addr);
+    con_printf("fiqmon: booting %s image at 0x%08x (r0=0 r1=%08x r2=%08x)\n", kind_names[h.kind],
+               (unsigned)h.entry, (unsigned)r1, (unsigned)r2);
+    boot_enter(f, t->entry_cpsr, h.entry, 0, r1, r2);
+    return 0;
+}

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/* Handing the CPU to a kernel: payload checks, the Linux ARM boot protocol (ATAGs, or a
+ * device tree with fiqmon's region reserved), and the hand-off itself, which rewrites the
+ * saved frame so that the FIQ return enters the kernel. */
+#ifndef FIQMON_BOOT_H_MONITOR
+#define FIQMON_BOOT_H_MONITOR
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cpu_frame.h"
+#include "payload.h"
+
+/* The platform's memory map for boot purposes (port_boot_target). */
+struct boot_target {
+    uint32_t ram_base, ram_size;           /* all RAM */
+    uint32_t reserved_base, reserved_size; /* fiqmon's resident region */
+    uint32_t machine_id;                   /* Linux machine type for r1 */
+    uint32_t atags_addr;                   /* where the ATAG list goes */
+    uint32_t dtb_addr, dtb_max;            /* where the device tree goes, and its room */
+    uint32_t payload_addr;                 /* where a payload header may be; 0: none */
+    uint32_t entry_cpsr;                   /* cpsr at kernel entry */
+};
+const struct boot_target *port_boot_target(void);
+
+#define ATAG_NONE    0x00000000u
+#define ATAG_CORE    0x54410001u
+#define ATAG_MEM     0x54410002u
+#define ATAG_CMDLINE 0x54410009u
+#define BOOT_CMDLINE_MAX 256u
+
+/* Reads and checks the payload header at addr (and, if check_data, the data CRC).
+ * Returns NULL if it is bootable, else why not ("no payload" when the magic is absent). */
+const char *payload_check(uint32_t addr, struct payload_header *h, bool check_data);
+
+/* Builds an ATAG list at t->atags_addr: CORE, MEM for RAM minus fiqmon's region, CMDLINE. */
+bool boot_write_atags(const struct boot_target *t, const char *cmdline);
+
+/* Copies the device tree at src to dst, adding a /memreserve/ entry for [base, base+size).
+ * Returns false (and writes nothing useful) if src is not a valid FDT or it would not fit
+ * in max bytes. */
+bool boot_fdt_copy_reserving(uint32_t dst, uint32_t max, uint32_t src, uint32_t src_size,
+                             uint32_t base, uint32_t size);
+
+/* Fault-safe memmove through the port (either direction). */
+bool boot_mem_move(uint32_t dst, uint32_t src, uint32_t len);
+
+/* Rewrites the frame so the exception return enters a kernel at entry with r0-r2. */
+void boot_enter(struct cpu_frame *f, uint32_t cpsr, uint32_t entry, uint32_t r0, uint32_t r1,
+                uint32_t r2);
+
+/* Boots the payload at t->payload_addr through f. Prints what it does or one error line.
+ * Returns 0 when f now enters the kernel. */
+int boot_payload(struct cpu_frame *f);
+
+/* At reset: describe the payload (or why there is none / why it was refused).
+ * Returns true if there is a bootable payload. */
+bool boot_describe_payload(void);
+
+#endif
