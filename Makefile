@@ -23,6 +23,7 @@ BIN   := $(BUILD)/fiqmon.bin
 include $(PLAT_DIR)/platform.mk
 
 Q := $(if $(filter 1,$(V)),,@)
+comma := ,
 CROSS   ?= arm-none-eabi-
 CC      := $(CROSS)gcc
 OBJCOPY := $(CROSS)objcopy
@@ -55,7 +56,7 @@ BOOT_SOURCES    := boot/main.c boot/syscalls.c $(sort $(wildcard boot/$(PLAT_ARC
 SOURCES := $(BOOT_SOURCES) $(MONITOR_SOURCES) $(PLAT_SOURCES)
 OBJECTS := $(patsubst %,$(BUILD)/obj/%.o,$(SOURCES))
 
-.PHONY: all clean run debug size test unit qemu-test deps FORCE
+.PHONY: all clean run debug size test unit qemu-test deps image flash FORCE
 .DEFAULT_GOAL := all
 
 all: $(ELF) $(BIN) $(BUILD)/fiqmon.lst
@@ -92,6 +93,25 @@ $(BIN): $(ELF)
 $(BUILD)/fiqmon.lst: $(ELF)
 	$(Q)$(OBJDUMP) -d -S $< > $@
 
+# --- "flashed ahead of the kernel": fiqmon + payload header + kernel [+ dtb | cmdline] ---
+IMAGE   := $(BUILD)/fiqmon-image.bin
+DTB     ?=
+CMDLINE ?=
+LOAD_ADDR := $(shell awk '$$2 == "LOAD_ADDR" { print $$3 }' $(PLAT_DIR)/platform_def.h)
+
+image: $(BIN) FORCE
+	@test -n "$(KERNEL)" || { echo "make image: give KERNEL=FILE" >&2; exit 2; }
+	/usr/bin/python3 scripts/mkimage.py --fiqmon $(BIN) --kernel $(KERNEL) \
+		$(if $(DTB),--dtb $(DTB)) $(if $(CMDLINE),--cmdline "$(CMDLINE)") \
+		--linux-load $(KERNEL_LOAD_ADDR) -o $(IMAGE)
+
+# Write the combined image to a real board with OpenOCD. DRY_RUN=1 prints the commands.
+OPENOCD_INTERFACE ?= interface/ftdi/olimex-arm-usb-ocd-h.cfg
+DRY_RUN ?= 0
+flash: image
+	openocd -f $(OPENOCD_INTERFACE) -f $(PLAT_DIR)/openocd.cfg \
+		-c "init" -c "fiqmon_flash $(IMAGE) $(DRY_RUN)" -c "shutdown"
+
 size: $(ELF)
 	@scripts/size.sh $(ELF) $(SIZE) $(PLAT_DIR)/platform_def.h
 
@@ -105,12 +125,12 @@ QEMU_EXTRA     ?=
 QEMU_COMMON := -nographic -nic none -monitor none -audiodev none,id=snd0
 QEMU_CMD = $(QEMU_SYSTEM) $(QEMU_MACHINE) $(QEMU_COMMON) $(QEMU_SERIALS) $(QEMU_LOAD) $(QEMU_EXTRA)
 
-run: deps-run all
+run: deps-run all $(if $(KERNEL),image)
 	@echo "fiqmon on $(PLATFORM): debug port $(DEBUG_SERIAL), kernel console $(CONSOLE_SERIAL)" >&2
 	@echo "knock with \$$3#33; Ctrl-A x quits QEMU" >&2
 	exec $(QEMU_CMD)
 
-debug: deps-run all
+debug: deps-run all $(if $(KERNEL),image)
 	$(QEMU_CMD) -s -S & \
 	gdb-multiarch -q $(ELF) -ex 'target remote 127.0.0.1:1234'; kill %1
 

@@ -14,11 +14,6 @@ void vic_enable(uintptr_t base, unsigned line, bool enable)
     mmio_write_32(base + (enable ? VIC_INTENABLE : VIC_INTENCLEAR), 1u << line);
 }
 
-uint32_t vic_fiq_status(uintptr_t base)
-{
-    return mmio_read_32(base + VIC_FIQSTATUS);
-}
-
 void vic_soft_raise(uintptr_t base, unsigned line, bool raise)
 {
     mmio_write_32(base + (raise ? VIC_SOFTINT : VIC_SOFTINTCLEAR), 1u << line);

@@ -28,9 +28,16 @@ struct vic_state {
     uint32_t soft;      /* SOFTINT */
 };
 
+#include "mmio.h"
+
 void vic_route(uintptr_t base, unsigned line, bool to_fiq);
 void vic_enable(uintptr_t base, unsigned line, bool enable);
-uint32_t vic_fiq_status(uintptr_t base);
+
+/* Inline: read on every FIQ. */
+static inline uint32_t vic_fiq_status(uintptr_t base)
+{
+    return mmio_read_32(base + VIC_FIQSTATUS);
+}
 void vic_soft_raise(uintptr_t base, unsigned line, bool raise);
 void vic_read_state(uintptr_t base, struct vic_state *st);
 #endif

@@ -46,7 +46,7 @@ int cmd_stats(int argc, char **argv)
     (void)argc;
     (void)argv;
     con_printf("fiqs=%u rx_bytes=%u noise=%u ring_drops=%u rx_errors=%u commands=%u\n",
-               (unsigned)mon_stats.fiqs, (unsigned)(mon_rx.head + mon_rx.drops),
+               (unsigned)port_fiqs_taken(), (unsigned)monitor_rx_bytes(),
                (unsigned)monitor_noise_bytes(), (unsigned)mon_rx.drops,
                (unsigned)mon_stats.rx_errors, (unsigned)mon_stats.commands);
     return 0;

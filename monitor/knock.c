@@ -7,6 +7,7 @@ void knock_init(struct knock *k, int mode)
 {
     k->mode = (int8_t)mode;
     k->noise = 0;
+    k->noise_fast = 0;
     knock_restart(k);
 }
 
@@ -20,6 +21,7 @@ void knock_restart_after(struct knock *k, bool after_cr)
     k->matched = 0;
     k->prompted = false;
     k->last_cr = after_cr;
+    k->quiet = false;
 }
 
 bool knock_mode_valid(long mode)
@@ -64,7 +66,20 @@ static enum knock_event noise(struct knock *k, uint8_t c)
     return prompt ? KNOCK_NOISE_PROMPT : KNOCK_NOISE;
 }
 
+static enum knock_event feed(struct knock *k, uint8_t c);
+
 enum knock_event knock_feed(struct knock *k, uint8_t c)
+{
+    enum knock_event ev = feed(k, c);
+
+    /* After a noise byte that left no partial knock on a prompted line, the next bytes
+     * are plain noise until a '$', CR or LF: knock_quiet_noise may take them. */
+    k->quiet = k->mode != KNOCK_MODE_ANY_FIQ && k->prompted && !k->matched && !k->last_cr &&
+               (ev == KNOCK_NOISE || ev == KNOCK_NOISE_PROMPT);
+    return ev;
+}
+
+static enum knock_event feed(struct knock *k, uint8_t c)
 {
     if (k->mode == KNOCK_MODE_MAGIC) {
         bool prompt = false;

@@ -24,10 +24,12 @@ enum knock_event {
 
 struct knock {
     int8_t mode;
-    uint8_t matched; /* bytes of KNOCK_MAGIC seen so far */
-    bool prompted;   /* prompt already shown on this line of noise */
-    bool last_cr;    /* previous byte was CR (so LF completes CRLF) */
-    uint32_t noise;  /* bytes ignored since init */
+    uint8_t matched;     /* bytes of KNOCK_MAGIC seen so far */
+    bool prompted;       /* prompt already shown on this line of noise */
+    bool last_cr;        /* previous byte was CR (so LF completes CRLF) */
+    bool quiet;          /* mid-line of noise: any byte but '$', CR, LF is plain noise */
+    uint32_t noise;      /* bytes ignored by knock_feed */
+    uint32_t noise_fast; /* bytes ignored by knock_quiet_noise */
 };
 
 void knock_init(struct knock *k, int mode);
@@ -37,6 +39,18 @@ void knock_restart(struct knock *k);
  * is neither a knock (mode 0, -1) nor a prompt-worthy line of noise. */
 void knock_restart_after(struct knock *k, bool after_cr);
 enum knock_event knock_feed(struct knock *k, uint8_t c);
+
+/* The FIQ hot path's filter, inlined into the platform's UART drain loop: true (and
+ * counted) if c is certainly noise that changes nothing, so knock_feed need not see it.
+ * It agrees with knock_feed, which keeps `quiet` up to date. */
+static inline bool knock_quiet_noise(struct knock *k, uint8_t c)
+{
+    if (k->quiet && c != '$' && c != '\r' && c != '\n') {
+        k->noise_fast++;
+        return true;
+    }
+    return false;
+}
 bool knock_mode_valid(long mode);
 /* The waiting prompt for a mode, or NULL when the mode has none. */
 const char *knock_prompt(int mode);

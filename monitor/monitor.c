@@ -14,24 +14,33 @@
 
 FIQMON_BUFFER("mon_rx") struct ring mon_rx;
 struct monitor_stats mon_stats;
+FIQMON_BUFFER("mon_knock") struct knock mon_knock;
+bool mon_filtering;
+
+static void set_state(enum monitor_state state);
 
 static FIQMON_BUFFER("mon") struct {
     enum monitor_state state;
     enum monitor_reason reason;
     bool halted;
     bool boot_pending; /* boot the payload at the next full path (end of the boot delay) */
-    struct knock knock;
     struct line_editor line;
     struct cpu_frame *frame; /* valid only inside monitor_fiq_full */
     uint32_t permissions;
 } mon;
 
+static void set_state(enum monitor_state state)
+{
+    mon.state = state;
+    mon_filtering = state == MON_WAITING;
+}
+
 void monitor_init(int knock_mode)
 {
     ring_init(&mon_rx);
-    knock_init(&mon.knock, knock_mode);
+    knock_init(&mon_knock, knock_mode);
     line_init(&mon.line, con_write);
-    mon.state = MON_WAITING;
+    set_state(MON_WAITING);
     mon.reason = REASON_KNOCK;
     mon.halted = false;
     mon.boot_pending = false;
@@ -46,20 +55,20 @@ static int consume_waiting(bool on_fiq)
 {
     int c;
 
-    if (on_fiq && mon.knock.mode == KNOCK_MODE_ANY_FIQ && ring_count(&mon_rx) == 0) {
+    if (on_fiq && mon_knock.mode == KNOCK_MODE_ANY_FIQ && ring_count(&mon_rx) == 0) {
         monitor_request_entry(REASON_FIQ);
         return 1;
     }
     while ((c = ring_get(&mon_rx)) >= 0) {
-        switch (knock_feed(&mon.knock, (uint8_t)c)) {
+        switch (knock_feed(&mon_knock, (uint8_t)c)) {
         case KNOCK_NOISE_PROMPT:
             con_puts("\n");
-            con_puts(knock_prompt(mon.knock.mode));
+            con_puts(knock_prompt(mon_knock.mode));
             break;
         case KNOCK_ENTER:
-            monitor_request_entry(mon.knock.mode == KNOCK_MODE_ANY_FIQ ? REASON_FIQ
+            monitor_request_entry(mon_knock.mode == KNOCK_MODE_ANY_FIQ ? REASON_FIQ
                                                                         : REASON_KNOCK);
-            if (mon.knock.mode == KNOCK_MODE_ANY_FIQ)
+            if (mon_knock.mode == KNOCK_MODE_ANY_FIQ)
                 ring_discard(&mon_rx); /* the doorbell, not input for the shell */
             line_reset(&mon.line, c == '\r');
             return 1;
@@ -72,7 +81,6 @@ static int consume_waiting(bool on_fiq)
 
 int monitor_fiq_fast(bool doorbell)
 {
-    mon_stats.fiqs++;
     switch (mon.state) {
     case MON_WAITING:
         return mon.boot_pending || consume_waiting(doorbell);
@@ -91,7 +99,7 @@ void monitor_request_boot(void)
 
 void monitor_request_entry(enum monitor_reason reason)
 {
-    mon.state = MON_ENTERING;
+    set_state(MON_ENTERING);
     mon.reason = reason;
 }
 
@@ -104,8 +112,8 @@ uint32_t monitor_service(uint32_t request, int *need_full)
     case FIQMON_SVC_REARM:
         if (mon.state == MON_RELEASED) {
             port_debug_uart_claim(true);
-            mon.state = MON_WAITING;
-            knock_restart(&mon.knock);
+            set_state(MON_WAITING);
+            knock_restart(&mon_knock);
             con_puts("\nfiqmon: re-armed by the kernel\n");
         }
         return FIQMON_SVC_OK;
@@ -189,7 +197,7 @@ void monitor_fiq_full(struct cpu_frame *frame)
         if (mon.state == MON_ENTERING) {
             con_printf("\nfiqmon: entered by %s at pc=%08x (%s)\n", monitor_reason_name(),
                        (unsigned)frame->pc, arm_mode_name(frame->cpsr));
-            mon.state = MON_ACTIVE;
+            set_state(MON_ACTIVE);
             prompt();
         }
         consume_active();
@@ -231,7 +239,7 @@ bool monitor_halted(void)
 void monitor_release(void)
 {
     mon.halted = false;
-    mon.state = MON_RELEASED;
+    set_state(MON_RELEASED);
     port_debug_uart_claim(false);
 }
 
@@ -248,24 +256,29 @@ struct cpu_frame *monitor_frame(void)
 void monitor_leave(void)
 {
     mon.halted = false;
-    mon.state = MON_WAITING;
-    knock_restart_after(&mon.knock, mon.line.last_cr);
+    set_state(MON_WAITING);
+    knock_restart_after(&mon_knock, mon.line.last_cr);
 }
 
 int monitor_knock_mode(void)
 {
-    return mon.knock.mode;
+    return mon_knock.mode;
 }
 
 void monitor_set_knock_mode(int mode)
 {
-    mon.knock.mode = (int8_t)mode;
-    knock_restart(&mon.knock);
+    mon_knock.mode = (int8_t)mode;
+    knock_restart(&mon_knock);
 }
 
 uint32_t monitor_noise_bytes(void)
 {
-    return mon.knock.noise;
+    return mon_knock.noise + mon_knock.noise_fast;
+}
+
+uint32_t monitor_rx_bytes(void)
+{
+    return mon_rx.head + mon_rx.drops + mon_knock.noise_fast;
 }
 
 uint32_t monitor_permissions(void)

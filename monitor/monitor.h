@@ -15,13 +15,20 @@
 #include <stdint.h>
 
 #include "cpu_frame.h"
+#include "knock.h"
 #include "ring.h"
 
 /* Received bytes; the platform's UART drain is the only producer. */
 extern struct ring mon_rx;
 
+/* For the FIQ hot path, which every byte of line noise runs: while mon_filtering (waiting
+ * for a knock), the platform's drain loop drops bytes for which knock_quiet_noise(&mon_knock)
+ * is true and queues the rest in mon_rx; it calls monitor_fiq_fast() only when something
+ * was queued, the FIQ was a service call, or the knock mode is "any FIQ". */
+extern struct knock mon_knock;
+extern bool mon_filtering;
+
 struct monitor_stats {
-    uint32_t fiqs;      /* FIQs taken */
     uint32_t commands;  /* command lines run */
     uint32_t rx_errors; /* bytes the UART flagged (framing, parity, break, overrun) */
 };
@@ -70,6 +77,7 @@ void monitor_release(void);
 int monitor_knock_mode(void);
 void monitor_set_knock_mode(int mode);
 uint32_t monitor_noise_bytes(void);
+uint32_t monitor_rx_bytes(void);
 /* Mask of CMD_* flags that commands may have right now. */
 uint32_t monitor_permissions(void);
 

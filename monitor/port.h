@@ -39,6 +39,9 @@ unsigned port_irq_lines(void);
 void port_irq_line(unsigned line, struct port_irq_line *out);
 const char *port_irq_controller(void);
 
+/* FIQs fiqmon has taken since reset, all sources. */
+uint32_t port_fiqs_taken(void);
+
 /* Whole-system reset. */
 void port_reboot(void) __attribute__((noreturn));
 

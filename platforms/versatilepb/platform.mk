@@ -33,4 +33,10 @@ else
 $(error DEBUG_UART must be 0, 1 or 2)
 endif
 
-QEMU_LOAD = -kernel $(ELF)
+# Where `make image` loads a raw Linux image (zImage relocates itself as needed).
+KERNEL_LOAD_ADDR := 0x01000000
+
+# fiqmon alone: QEMU's ELF loader. With KERNEL=: the combined image, as flash would hold it,
+# placed at LOAD_ADDR, with the CPU started there.
+QEMU_LOAD = $(if $(KERNEL),-device loader$(comma)file=$(IMAGE)$(comma)addr=$(LOAD_ADDR)$(comma)force-raw=on \
+	-device loader$(comma)addr=$(LOAD_ADDR)$(comma)cpu-num=0,-kernel $(ELF))

@@ -1,0 +1,96 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""Build a "flashed ahead of the kernel" image: fiqmon, then a payload header, then the
+kernel (and optionally a device tree and a command line). The header layout is
+monitor/payload.h; fiqmon checks both CRCs before it boots anything.
+
+    mkimage.py --fiqmon fiqmon.bin --kernel FILE [--dtb FILE] [--cmdline TEXT]
+               [--kind bare|linux] [--load ADDR] [--entry ADDR] --linux-load ADDR -o OUT
+
+An ELF kernel is laid out from its program headers (kind bare unless --kind linux);
+any other file is a Linux image (zImage/Image) loaded at --load or --linux-load."""
+
+import argparse
+import struct
+import sys
+import zlib
+
+MAGIC = 0x504D5146
+VERSION = 1
+HEADER_SIZE = 64
+ALIGN = 16
+KINDS = {"bare": 1, "linux": 2}
+
+
+def elf_image(data):
+    if data[:4] != b"\x7fELF":
+        return None
+    if data[4] != 1 or data[5] != 1:
+        sys.exit("mkimage: only 32-bit little-endian ELF kernels")
+    e_entry, e_phoff = struct.unpack_from("<II", data, 0x18)
+    e_phentsize, e_phnum = struct.unpack_from("<HH", data, 0x2A)
+    segs = []
+    for i in range(e_phnum):
+        p_type, p_offset, _vaddr, p_paddr, p_filesz, p_memsz = struct.unpack_from(
+            "<IIIIII", data, e_phoff + i * e_phentsize)
+        if p_type == 1 and p_memsz:
+            segs.append((p_paddr, data[p_offset:p_offset + p_filesz], p_memsz))
+    if not segs:
+        sys.exit("mkimage: ELF has no loadable segment")
+    base = min(s[0] for s in segs)
+    end = max(s[0] + s[2] for s in segs)   # bss included: the payload copy zero-fills it
+    image = bytearray(end - base)
+    for paddr, body, _ in segs:
+        image[paddr - base:paddr - base + len(body)] = body
+    return bytes(image), base, e_entry
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--fiqmon", required=True)
+    ap.add_argument("--kernel", required=True)
+    ap.add_argument("--dtb")
+    ap.add_argument("--cmdline")
+    ap.add_argument("--kind", choices=KINDS)
+    ap.add_argument("--load", type=lambda s: int(s, 0))
+    ap.add_argument("--entry", type=lambda s: int(s, 0))
+    ap.add_argument("--linux-load", type=lambda s: int(s, 0), required=True)
+    ap.add_argument("-o", "--out", required=True)
+    a = ap.parse_args()
+
+    fiqmon = open(a.fiqmon, "rb").read()
+    kernel = open(a.kernel, "rb").read()
+    elf = elf_image(kernel)
+    if elf:
+        image, load, entry = elf
+        kind = a.kind or "bare"
+    else:
+        image, load, entry = kernel, a.linux_load, None
+        kind = a.kind or "linux"
+    load = a.load if a.load is not None else load
+    entry = a.entry if a.entry is not None else (entry if entry is not None else load)
+    dtb = open(a.dtb, "rb").read() if a.dtb else b""
+    cmdline = (a.cmdline.encode() + b"\0") if a.cmdline else b""
+    if cmdline and dtb:
+        sys.exit("mkimage: with a device tree, put the command line in its /chosen bootargs")
+
+    def pad4(b):
+        return b + b"\0" * (-len(b) % 4)
+
+    data = pad4(image) + pad4(dtb) + cmdline
+    fields = [MAGIC, VERSION, HEADER_SIZE, KINDS[kind], load, entry, len(image), len(dtb),
+              len(cmdline), zlib.crc32(data), 0, 0, 0, 0, 0]
+    header = struct.pack("<15I", *fields)
+    header += struct.pack("<I", zlib.crc32(header))
+    out = fiqmon + b"\0" * (-len(fiqmon) % ALIGN) + header + data
+    with open(a.out, "wb") as f:
+        f.write(out)
+    print(f"mkimage: {a.out}: fiqmon {len(fiqmon)} bytes + {kind} payload {len(image)} bytes "
+          f"(load 0x{load:08x}, entry 0x{entry:08x}"
+          + (f", dtb {len(dtb)} bytes" if dtb else "")
+          + (f", cmdline {a.cmdline!r}" if cmdline else "") + ")")
+
+
+if __name__ == "__main__":
+    main()
