@@ -52,7 +52,7 @@ LDFLAGS := -nostartfiles --specs=nano.specs -Wl,--gc-sections -Wl,--build-id=sha
 	-Wl,-Map=$(BUILD)/fiqmon.map -Wl,--fatal-warnings -Wl,--no-warn-rwx-segments
 
 MONITOR_SOURCES := $(sort $(wildcard monitor/*.c))
-BOOT_SOURCES    := boot/main.c boot/syscalls.c $(sort $(wildcard boot/$(PLAT_ARCH)/*.S))
+BOOT_SOURCES    := boot/main.c boot/syscalls.c $(sort $(wildcard boot/*.S boot/$(PLAT_ARCH)/*.S))
 SOURCES := $(BOOT_SOURCES) $(MONITOR_SOURCES) $(PLAT_SOURCES)
 OBJECTS := $(patsubst %,$(BUILD)/obj/%.o,$(SOURCES))
 

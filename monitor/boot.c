@@ -207,6 +207,7 @@ bool boot_fdt_copy_reserving(uint32_t dst, uint32_t max, uint32_t src, uint32_t 
 void boot_enter(struct cpu_frame *f, uint32_t cpsr, uint32_t entry, uint32_t r0, uint32_t r1,
                 uint32_t r2)
 {
+    f->world = port_boot_target()->entry_world;
     memset(f->r, 0, sizeof(f->r));
     f->r[0] = r0;
     f->r[1] = r1;

@@ -20,6 +20,9 @@ struct boot_target {
     uint32_t dtb_addr, dtb_max;            /* where the device tree goes, and its room */
     uint32_t payload_addr;                 /* where a payload header may be; 0: none */
     uint32_t entry_cpsr;                   /* cpsr at kernel entry */
+    uint32_t entry_world;                  /* FRAME_WORLD_*: the kernel's world */
+    uint32_t kernel_addr;                  /* a zImage may already be here (0: none) */
+    bool dtb_in_place;                     /* firmware left a DTB at dtb_addr (virt) */
 };
 const struct boot_target *port_boot_target(void);
 

@@ -18,7 +18,8 @@
 #define FRAME_MON       140     /* sp_mon, lr_mon, spsr_mon (Security Extensions only) */
 #define FRAME_PC        152     /* where the interrupted context resumes */
 #define FRAME_CPSR      156     /* its cpsr */
-#define FRAME_SIZE      160
+#define FRAME_WORLD     160     /* 1: it runs in the Normal (Non-secure) world */
+#define FRAME_SIZE      168
 
 #define ARM_MODE_MASK   0x1f
 #define ARM_MODE_USR    0x10
@@ -52,7 +53,12 @@ struct cpu_frame {
     struct cpu_bank mon;
     uint32_t pc;
     uint32_t cpsr;
+    uint32_t world; /* FRAME_WORLD_*; always secure/only on CPUs without TrustZone */
+    uint32_t pad;
 };
+
+#define FRAME_WORLD_SECURE    0u
+#define FRAME_WORLD_NORMAL    1u
 
 _Static_assert(offsetof(struct cpu_frame, r[8]) == FRAME_R8, "frame layout");
 _Static_assert(offsetof(struct cpu_frame, sp_usr) == FRAME_SP_USR, "frame layout");
@@ -65,6 +71,7 @@ _Static_assert(offsetof(struct cpu_frame, fiq) == FRAME_FIQ, "frame layout");
 _Static_assert(offsetof(struct cpu_frame, mon) == FRAME_MON, "frame layout");
 _Static_assert(offsetof(struct cpu_frame, pc) == FRAME_PC, "frame layout");
 _Static_assert(offsetof(struct cpu_frame, cpsr) == FRAME_CPSR, "frame layout");
+_Static_assert(offsetof(struct cpu_frame, world) == FRAME_WORLD, "frame layout");
 _Static_assert(sizeof(struct cpu_frame) == FRAME_SIZE, "frame layout");
 
 /* Register n (0-15) as the interrupted mode sees it. */

@@ -53,21 +53,3 @@ func _start_resident_reset
     b       resident_start
 endfunc _start_resident_reset
 
-    .macro unexpected name, kind, mode, adjust
-func \name
-    sub     lr, lr, #\adjust
-    stmfd   sp!, {r0-r3, ip, lr}
-    mov     r0, #\kind
-    mov     r1, lr
-    mrs     r2, spsr
-    bl      fatal_exception
-1:  b       1b
-endfunc \name
-    .endm
-
-    unexpected undef_entry,    1, ARM_MODE_UND, 4
-    unexpected swi_entry,      2, ARM_MODE_SVC, 4
-    unexpected pabort_entry,   3, ARM_MODE_ABT, 4
-    unexpected dabort_fatal,   4, ARM_MODE_ABT, 8
-    unexpected reserved_entry, 5, ARM_MODE_SVC, 0
-    unexpected irq_entry,      6, ARM_MODE_IRQ, 4

@@ -84,6 +84,7 @@ const struct boot_target *port_boot_target(void)
         .dtb_addr = DTB_ADDR,
         .dtb_max = DTB_MAX,
         .entry_cpsr = ARM_MODE_SVC | ARM_PSR_I, /* IRQs masked, FIQs on: fiqmon stays reachable */
+        .entry_world = FRAME_WORLD_SECURE,
     };
 
     t.payload_addr = (boot_image_base + (uint32_t)(uintptr_t)__image_size + PAYLOAD_ALIGN - 1) &
@@ -96,28 +97,9 @@ const char *port_mem_unavailable(void)
     return NULL; /* the monitor window (armv5_monitor_window.c) catches every abort */
 }
 
-void platform_early_puts(const char *s)
-{
-    for (; *s; s++)
-        pl011_putc(DEBUG_UART_BASE, (uint8_t)*s);
-}
-
 uint32_t platform_resident_base(void)
 {
     return RESIDENT_BASE;
-}
-
-void port_putc(uint8_t c)
-{
-    /* keep receiving while the transmitter is busy, so a long answer loses no input */
-    while (mmio_read_32(DEBUG_UART_BASE + PL011_FR) & PL011_FR_TXFF)
-        debug_uart_drain();
-    mmio_write_32(DEBUG_UART_BASE + PL011_DR, c);
-}
-
-void port_rx_poll(void)
-{
-    debug_uart_drain();
 }
 
 unsigned port_irq_lines(void)

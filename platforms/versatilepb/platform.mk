@@ -15,6 +15,7 @@ PLAT_SOURCES   := \
 	platforms/common/port_mem_physical.c \
 	platforms/common/build_id.c \
 	platforms/common/armv5_monitor_window.c \
+	platforms/common/pl011_debug_port.c \
 	platforms/versatilepb/platform.c \
 	platforms/versatilepb/fiq.c
 

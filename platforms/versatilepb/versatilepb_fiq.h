@@ -14,7 +14,4 @@ extern struct fiqmon_mailbox fiqmon_mailbox;
 /* FIQs fiqmon took, per VIC line. */
 extern uint32_t vic_fiq_counts[VIC_LINES];
 
-/* Move every byte the debug UART holds into mon_rx; silence sources fiqmon does not use. */
-void debug_uart_drain(void);
-
 #endif

@@ -17,7 +17,7 @@
     .endm
 
 func idle_loop
-    msr     cpsr_c, #(ARM_MODE_SVC | ARM_PSR_I) @ FIQ on, IRQ off
+    msr     cpsr_c, #(ARM_MODE_SVC | ARM_PSR_I) @ FIQ on, IRQ off (and on v7: A stays)
     mov     r0, #0                  @ also the WFI operand, which should be zero
     mov     r1, #0x0a100000
     mov     r2, #0x0a200000
@@ -35,7 +35,11 @@ func idle_loop
     msr     cpsr_f, #IDLE_FLAGS
     .global idle_wait
 idle_wait:
-    mcr     p15, 0, r0, c7, c0, 4   @ wait for interrupt (ARM926)
+#if __ARM_ARCH >= 7
+    wfi
+#else
+    mcr     p15, 0, r0, c7, c0, 4   @ wait for interrupt (ARMv5: a CP15 operation)
+#endif
     bpl     idle_corrupted          @ N must still be set
     bcc     idle_corrupted          @ C must still be set
     beq     idle_corrupted          @ Z must still be clear

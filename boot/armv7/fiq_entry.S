@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: MIT */
+/* FIQ and SMC entry in Monitor mode (ARMv7 Security Extensions). Monitor mode banks only
+ * sp, lr and spsr; r8-r12 here are the usr bank. sp_mon is fiqmon's and unreachable from
+ * the Normal world.
+ *
+ * Fast path: stack the caller-saved registers, call platform_fiq_fast(); if it returns 0
+ * go straight back to whichever world was interrupted.
+ *
+ * Full path: save everything into cpu_frame, including which world ran (SCR.NS), then
+ * clear SCR.NS so that mode switches, CP15 and instruction fetches are Secure while the
+ * monitor runs; restore everything, set SCR.NS from the frame (a hand-off rewrites it)
+ * and return. Core registers are not banked by security state, so visiting SVC, ABT,
+ * UND, IRQ, FIQ and SYS mode from the Secure side reads the Normal world's registers. */
+#include "asm_macros.S"
+#include "cpu_frame.h"
+
+    .syntax unified
+    .arm
+
+#define SCR_NS 1
+
+    .macro save_bank mode, offset
+    cps     #\mode
+    mov     r1, sp
+    mov     r2, lr
+    mrs     r3, spsr
+    add     r0, r4, #\offset
+    stmia   r0, {r1-r3}
+    .endm
+
+    .macro restore_bank mode, offset
+    add     r0, r4, #\offset
+    ldmia   r0, {r1-r3}
+    cps     #\mode
+    mov     sp, r1
+    mov     lr, r2
+    msr     spsr_cxsf, r3
+    .endm
+
+func mon_fiq_entry
+    stmfd   sp!, {r0-r3, r12, lr}
+    bl      platform_fiq_fast
+    cmp     r0, #0
+    ldmfdeq sp!, {r0-r3, r12, lr}
+    subseq  pc, lr, #4
+
+    ldr     r12, =cpu_frame
+    add     r0, r12, #(FRAME_R0 + 16)
+    stmia   r0, {r4-r7}
+    ldmia   sp, {r0-r3}
+    stmia   r12, {r0-r3}
+    add     r0, r12, #FRAME_R8
+    stmia   r0, {r8-r11}
+    ldr     r1, [sp, #16]               @ r12
+    str     r1, [r12, #(FRAME_R8 + 16)]
+    ldr     r3, [sp, #20]               @ lr_mon = resume pc + 4
+    add     sp, sp, #24
+    sub     r3, r3, #4
+    str     r3, [r12, #FRAME_PC]
+    mrs     r1, spsr
+    str     r1, [r12, #FRAME_CPSR]
+    add     r0, r12, #FRAME_MON
+    mov     r1, sp
+    mov     r2, lr
+    mrs     r3, spsr
+    stmia   r0, {r1-r3}
+    mrc     p15, 0, r0, c1, c1, 0       @ SCR
+    and     r1, r0, #SCR_NS
+    str     r1, [r12, #FRAME_WORLD]
+    bic     r0, r0, #SCR_NS
+    mcr     p15, 0, r0, c1, c1, 0
+    isb
+
+    mov     r4, r12
+    cps     #ARM_MODE_SYS
+    str     sp, [r4, #FRAME_SP_USR]
+    str     lr, [r4, #(FRAME_SP_USR + 4)]
+    save_bank ARM_MODE_SVC, FRAME_SVC
+    save_bank ARM_MODE_ABT, FRAME_ABT
+    save_bank ARM_MODE_UND, FRAME_UND
+    save_bank ARM_MODE_IRQ, FRAME_IRQ
+    save_bank ARM_MODE_FIQ, FRAME_FIQ
+    add     r0, r4, #FRAME_FIQ_R8
+    stmia   r0, {r8-r12}                @ FIQ mode: its own r8-r12
+    cps     #ARM_MODE_MON
+
+    bl      platform_monitor_enter
+    ldr     r0, =cpu_frame
+    bl      monitor_fiq_full
+    bl      platform_monitor_exit
+
+    ldr     r4, =cpu_frame
+    cps     #ARM_MODE_FIQ
+    add     r0, r4, #FRAME_FIQ_R8
+    ldmia   r0, {r8-r12}
+    restore_bank ARM_MODE_FIQ, FRAME_FIQ
+    restore_bank ARM_MODE_IRQ, FRAME_IRQ
+    restore_bank ARM_MODE_UND, FRAME_UND
+    restore_bank ARM_MODE_ABT, FRAME_ABT
+    restore_bank ARM_MODE_SVC, FRAME_SVC
+    cps     #ARM_MODE_SYS
+    ldr     sp, [r4, #FRAME_SP_USR]
+    ldr     lr, [r4, #(FRAME_SP_USR + 4)]
+    cps     #ARM_MODE_MON
+
+    mov     r12, r4
+    ldr     r0, [r12, #FRAME_CPSR]
+    msr     spsr_cxsf, r0
+    ldr     lr, [r12, #FRAME_PC]
+    mrc     p15, 0, r0, c1, c1, 0
+    ldr     r1, [r12, #FRAME_WORLD]
+    bic     r0, r0, #SCR_NS
+    orr     r0, r0, r1
+    mcr     p15, 0, r0, c1, c1, 0
+    isb
+    add     r0, r12, #FRAME_R8
+    ldmia   r0, {r8-r11}
+    ldmia   r12, {r0-r7}
+    ldr     r12, [r12, #(FRAME_R8 + 16)]
+    movs    pc, lr
+endfunc mon_fiq_entry
+
+/* SMC from the Normal world: r0 = function id, r1-r3 arguments; r0 = result.
+ * The other registers are preserved (the SMC calling convention allows r1-r3 to change;
+ * fiqmon keeps them). */
+func mon_smc_entry
+    stmfd   sp!, {r1-r3, r12, lr}
+    bl      platform_smc
+    ldmfd   sp!, {r1-r3, r12, lr}
+    movs    pc, lr
+endfunc mon_smc_entry
+
+    .section .bss.buffers.cpu_frame, "aw", %nobits
+    .balign 8
+    .global cpu_frame
+cpu_frame:
+    .space  FRAME_SIZE
+    .size   cpu_frame, FRAME_SIZE

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+#include "pl011_debug_port.h"
+
+#include "platform.h"
+#include "port.h"
+
+void debug_uart_drain(void)
+{
+    const uintptr_t uart = DEBUG_UART_BASE;
+
+    while (!(mmio_read_32(uart + PL011_FR) & PL011_FR_RXFE)) {
+        uint32_t dr = mmio_read_32(uart + PL011_DR);
+        if (dr & PL011_DR_ERROR_MASK)
+            mon_stats.rx_errors++;
+        ring_put(&mon_rx, (uint8_t)dr);
+    }
+}
+
+void debug_uart_silence_others(void)
+{
+    if (mmio_read_32(DEBUG_UART_BASE + PL011_MIS) & ~(PL011_INT_RX | PL011_INT_RT))
+        pl011_clear_irqs(DEBUG_UART_BASE);
+}
+
+void port_putc(uint8_t c)
+{
+    /* keep receiving while the transmitter is busy, so a long answer loses no input */
+    while (mmio_read_32(DEBUG_UART_BASE + PL011_FR) & PL011_FR_TXFF)
+        debug_uart_drain();
+    mmio_write_32(DEBUG_UART_BASE + PL011_DR, c);
+}
+
+void port_rx_poll(void)
+{
+    debug_uart_drain();
+}
+
+void platform_early_puts(const char *s)
+{
+    for (; *s; s++)
+        pl011_putc(DEBUG_UART_BASE, (uint8_t)*s);
+}
