@@ -115,6 +115,58 @@ flash: image
 size: $(ELF)
 	@scripts/size.sh $(ELF) $(SIZE) $(PLAT_DIR)/platform_def.h
 
+# --- test guests (tests/guests/README.md) ------------------------------------------------
+# make guests [GUEST_BUILD=build/guests] [GUEST_BASE=0x00200000] [GUEST_CONSOLE=0x101f2000]
+# A guest is tests/guests/<name>.c and/or <name>.S plus tests/guests/common/; each becomes
+# $(GUEST_BUILD)/<name>.elf and .bin. Build a variant (other base or console) into its own
+# GUEST_BUILD. versatilepb only.
+GUEST_BUILD   ?= build/guests
+GUEST_BASE    ?= 0x00200000
+GUEST_CONSOLE ?= 0x101f2000
+GUEST_DIR     := tests/guests
+GUEST_NAMES   := $(sort $(basename $(notdir $(wildcard $(GUEST_DIR)/*.c $(GUEST_DIR)/*.S))))
+GUEST_COMMON  := $(patsubst $(GUEST_DIR)/%,$(GUEST_BUILD)/obj/%.o,\
+	$(sort $(filter-out %.ld.S,$(wildcard $(GUEST_DIR)/common/*.c $(GUEST_DIR)/common/*.S))))
+GUEST_CPPFLAGS := -I$(GUEST_DIR)/common -Idrivers -Iplatforms/versatilepb -Iboot \
+	-DGUEST_BASE=$(GUEST_BASE) -DCONSOLE_UART_BASE=$(GUEST_CONSOLE)
+GUEST_CFLAGS := -std=c11 -mcpu=arm926ej-s -marm -Os -g -ffreestanding -nostdlib -fno-common \
+	-ffunction-sections -fdata-sections -fno-tree-loop-distribute-patterns \
+	-fno-delete-null-pointer-checks -fno-unwind-tables -fno-asynchronous-unwind-tables \
+	-Wall -Wextra -Werror -Wshadow -Wundef -Wstrict-prototypes -Wmissing-prototypes -MMD -MP
+GUEST_ASFLAGS := -mcpu=arm926ej-s -marm -g -MMD -MP
+GUEST_LDFLAGS := -nostdlib -Wl,--gc-sections -Wl,--fatal-warnings -Wl,--no-warn-rwx-segments
+
+.PHONY: guests
+guests: $(foreach g,$(GUEST_NAMES),$(GUEST_BUILD)/$(g).elf $(GUEST_BUILD)/$(g).bin)
+
+$(GUEST_BUILD)/obj/%.c.o: $(GUEST_DIR)/%.c
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(GUEST_CPPFLAGS) $(GUEST_CFLAGS) -c $< -o $@
+
+$(GUEST_BUILD)/obj/%.S.o: $(GUEST_DIR)/%.S
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  AS      $<")
+	$(Q)$(CC) $(GUEST_CPPFLAGS) $(GUEST_ASFLAGS) -c $< -o $@
+
+$(GUEST_BUILD)/guest.ld: $(GUEST_DIR)/common/guest.ld.S platforms/versatilepb/platform_def.h
+	@mkdir -p $(@D)
+	$(Q)$(CC) -E -P -x c $(GUEST_CPPFLAGS) $< -o $@
+
+$(foreach g,$(GUEST_NAMES),$(eval $(GUEST_BUILD)/$(g).elf: $(GUEST_COMMON) $(GUEST_BUILD)/guest.ld \
+	$(patsubst $(GUEST_DIR)/%,$(GUEST_BUILD)/obj/%.o,$(wildcard $(GUEST_DIR)/$(g).[cS]))))
+
+$(GUEST_BUILD)/%.elf:
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(GUEST_CFLAGS) $(GUEST_LDFLAGS) -Wl,-Map=$(GUEST_BUILD)/$*.map \
+		-T $(GUEST_BUILD)/guest.ld $(filter %.o,$^) -o $@
+	$(Q)$(OBJDUMP) -d $@ > $(GUEST_BUILD)/$*.lst
+
+$(GUEST_BUILD)/%.bin: $(GUEST_BUILD)/%.elf
+	$(Q)$(OBJCOPY) -O binary $< $@
+
+-include $(wildcard $(GUEST_BUILD)/obj/*.d $(GUEST_BUILD)/obj/common/*.d)
+
 # --- QEMU -------------------------------------------------------------------------------
 # Defaults: the debug port on this terminal (Ctrl-A x quits QEMU), the kernel console in a
 # file beside the build.

@@ -220,27 +220,51 @@ void boot_enter(struct cpu_frame *f, uint32_t cpsr, uint32_t entry, uint32_t r0,
 
 static const char *const kind_names[] = {"?", "bare-metal", "linux"};
 
+#define ZIMAGE_MAGIC_OFFSET 0x24
+#define ZIMAGE_MAGIC 0x016f2818u
+
+enum boot_source { BOOT_NONE, BOOT_PAYLOAD, BOOT_IN_PLACE };
+
+/* What is there to boot: a payload after fiqmon's image, or else a zImage the loader left
+ * at the platform's kernel address. *why says why not, for BOOT_NONE. */
+static enum boot_source find_kernel(const struct boot_target *t, struct payload_header *h,
+                                    const char **why)
+{
+    uint32_t magic;
+
+    *why = t->payload_addr ? payload_check(t->payload_addr, h, true) : "no payload";
+    if (!*why)
+        return BOOT_PAYLOAD;
+    if (strcmp(*why, "no payload") == 0 && t->kernel_addr &&
+        port_mem_read(t->kernel_addr + ZIMAGE_MAGIC_OFFSET, 4, &magic) && magic == ZIMAGE_MAGIC)
+        return BOOT_IN_PLACE;
+    return BOOT_NONE;
+}
+
 bool boot_describe_payload(void)
 {
     const struct boot_target *t = port_boot_target();
     struct payload_header h;
     const char *why;
+    enum boot_source src;
 
-    if (!t->payload_addr) {
-        con_puts("fiqmon: no payload\n");
+    port_mem_space(PORT_MEM_FIQMON);
+    src = find_kernel(t, &h, &why);
+    port_mem_space(PORT_MEM_VIRTUAL);
+    if (src == BOOT_IN_PLACE) {
+        con_printf("fiqmon: linux zImage at 0x%08x\n", (unsigned)t->kernel_addr);
+        return true;
+    }
+    if (src == BOOT_NONE) {
+        if (strcmp(why, "no payload") == 0)
+            con_puts("fiqmon: no payload\n");
+        else
+            con_printf("fiqmon: payload refused: %s\n", why);
         return false;
     }
-    why = payload_check(t->payload_addr, &h, true);
-    if (why && strcmp(why, "no payload") == 0) {
-        con_puts("fiqmon: no payload\n");
-        return false;
-    }
-    if (why) {
-        con_printf("fiqmon: payload refused: %s\n", why);
-        return false;
-    }
-    con_printf("fiqmon: payload: %s image, %u bytes, load 0x%08x, entry 0x%08x", kind_names[h.kind],
-               (unsigned)h.image_size, (unsigned)h.load_addr, (unsigned)h.entry);
+    con_printf("fiqmon: payload: %s image, %u bytes, load 0x%08x, entry 0x%08x",
+               kind_names[h.kind], (unsigned)h.image_size, (unsigned)h.load_addr,
+               (unsigned)h.entry);
     if (h.dtb_size)
         con_printf(", dtb %u bytes", (unsigned)h.dtb_size);
     if (h.cmdline_size)
@@ -249,46 +273,77 @@ bool boot_describe_payload(void)
     return true;
 }
 
+/* The Linux boot protocol's r2: the payload's device tree (fiqmon's region reserved), a
+ * device tree the firmware left in place, or an ATAG list. NULL h: no payload. */
+static int linux_r2(const struct boot_target *t, const struct payload_header *h, uint32_t *r2)
+{
+    char cmdline[BOOT_CMDLINE_MAX];
+    uint32_t magic;
+
+    if (h && h->dtb_size) {
+        if (!boot_fdt_copy_reserving(t->dtb_addr, t->dtb_max,
+                                     t->payload_addr + payload_dtb_offset(h), h->dtb_size,
+                                     t->reserved_base, t->reserved_size))
+            return con_error("payload refused: bad device tree");
+        *r2 = t->dtb_addr;
+        return 0;
+    }
+    if (t->dtb_in_place) {
+        if (!read_be32(t->dtb_addr, &magic) || magic != FDT_MAGIC)
+            return con_error("no device tree at 0x%08x", (unsigned)t->dtb_addr);
+        *r2 = t->dtb_addr;
+        return 0;
+    }
+    cmdline[0] = '\0';
+    for (uint32_t i = 0; h && i < h->cmdline_size; i++) {
+        uint32_t v;
+        if (!port_mem_read(t->payload_addr + payload_cmdline_offset(h) + i, 1, &v))
+            return con_error("payload refused: command line unreadable");
+        cmdline[i] = (char)v;
+    }
+    if (h && h->cmdline_size)
+        cmdline[h->cmdline_size - 1] = '\0';
+    if (!boot_write_atags(t, cmdline))
+        return con_error("cannot write the ATAG list at 0x%08x", (unsigned)t->atags_addr);
+    *r2 = t->atags_addr;
+    return 0;
+}
+
+static int boot_found(struct cpu_frame *f, const struct boot_target *t)
+{
+    struct payload_header h;
+    const char *why;
+    uint32_t r1 = 0, r2 = 0, entry;
+    enum boot_source src = find_kernel(t, &h, &why);
+
+    if (src == BOOT_NONE)
+        return con_error(strcmp(why, "no payload") ? "payload refused: %s" : "%s", why);
+    if (src == BOOT_IN_PLACE || h.kind == PAYLOAD_LINUX) {
+        r1 = t->machine_id;
+        /* the boot arguments first: the image copy may overwrite the payload's tail */
+        if (linux_r2(t, src == BOOT_PAYLOAD ? &h : NULL, &r2))
+            return -1;
+    }
+    if (src == BOOT_IN_PLACE) {
+        entry = t->kernel_addr;
+    } else {
+        if (!boot_mem_move(h.load_addr, t->payload_addr + PAYLOAD_HEADER_SIZE, h.image_size))
+            return con_error("fault while copying the image to 0x%08x", (unsigned)h.load_addr);
+        entry = h.entry;
+    }
+    con_printf("fiqmon: booting %s image at 0x%08x (r0=0 r1=%08x r2=%08x)\n",
+               src == BOOT_IN_PLACE ? "linux" : kind_names[h.kind], (unsigned)entry,
+               (unsigned)r1, (unsigned)r2);
+    boot_enter(f, t->entry_cpsr, entry, 0, r1, r2);
+    return 0;
+}
+
 int boot_payload(struct cpu_frame *f)
 {
-    const struct boot_target *t = port_boot_target();
-    struct payload_header h;
-    char cmdline[BOOT_CMDLINE_MAX];
-    const char *why;
-    uint32_t r1 = 0, r2 = 0;
+    int rc;
 
-    if (!t->payload_addr)
-        return con_error("no payload");
-    why = payload_check(t->payload_addr, &h, true);
-    if (why)
-        return con_error("payload refused: %s", why);
-    /* the boot arguments first: the image copy may overwrite the payload's tail */
-    if (h.kind == PAYLOAD_LINUX) {
-        r1 = t->machine_id;
-        if (h.dtb_size) {
-            if (!boot_fdt_copy_reserving(t->dtb_addr, t->dtb_max,
-                                         t->payload_addr + payload_dtb_offset(&h), h.dtb_size,
-                                         t->reserved_base, t->reserved_size))
-                return con_error("payload refused: bad device tree");
-            r2 = t->dtb_addr;
-        } else {
-            uint32_t n = h.cmdline_size;
-            for (uint32_t i = 0; i < n; i++) {
-                uint32_t v;
-                if (!port_mem_read(t->payload_addr + payload_cmdline_offset(&h) + i, 1, &v))
-                    return con_error("payload refused: command line unreadable");
-                cmdline[i] = (char)v;
-            }
-            cmdline[n ? n - 1 : 0] = '\0';
-            if (!boot_write_atags(t, cmdline))
-                return con_error("cannot write the ATAG list at 0x%08x", (unsigned)t->atags_addr);
-            r2 = t->atags_addr;
-        }
-    }
-    if (!boot_mem_move(h.load_addr, t->payload_addr + PAYLOAD_HEADER_SIZE, h.image_size))
-        return con_error("fault while copying the image to 0x%08x", (unsigned)h.load_addr);
-    con_printf("fiqmon: booting %s image at 0x%08x (r0=0 r1=%08x r2=%08x)\n", kind_names[h.kind],
-               (unsigned)h.entry, (unsigned)r1, (unsigned)r2);
-    boot_enter(f, t->entry_cpsr, h.entry, 0, r1, r2);
-    return 0;
+    port_mem_space(PORT_MEM_FIQMON);
+    rc = boot_found(f, port_boot_target());
+    port_mem_space(PORT_MEM_VIRTUAL);
+    return rc;
 }

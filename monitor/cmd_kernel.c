@@ -27,10 +27,11 @@ int cmd_release(int argc, char **argv)
 {
     (void)argc;
     (void)argv;
+    if (!port_debug_uart_releasable())
+        return monitor_release(); /* explains why not */
     con_printf("fiqmon: %s released to the kernel; it re-arms fiqmon with service call %u\n",
                port_debug_uart_name(), 2u);
-    monitor_release();
-    return 0;
+    return monitor_release();
 }
 
 int cmd_go(int argc, char **argv)

@@ -24,14 +24,23 @@ static int parse_width(const char *s, unsigned *width)
     return 0;
 }
 
-int cmd_md(int argc, char **argv)
+/* A leading -p: the address is physical. Returns the argument shift (0 or 1). */
+static int physical_flag(int argc, char **argv)
+{
+    bool p = argc > 1 && argv[1][0] == '-' && argv[1][1] == 'p' && !argv[1][2];
+
+    port_mem_space(p ? PORT_MEM_PHYSICAL : PORT_MEM_VIRTUAL);
+    return p;
+}
+
+static int md(int argc, char **argv)
 {
     uint32_t addr, len = 0x40;
     unsigned width = 4;
     bool have_len = false;
 
     if (argc < 2 || argc > 4)
-        return con_error("usage: md ADDR [LEN] [b|h|w]");
+        return con_error("usage: md [-p] ADDR [LEN] [b|h|w]");
     if (cmd_parse_number("address", argv[1], &addr))
         return -1;
     for (int i = 2; i < argc; i++) {
@@ -53,13 +62,22 @@ int cmd_md(int argc, char **argv)
     return memdump(addr, len, width);
 }
 
-int cmd_mw(int argc, char **argv)
+int cmd_md(int argc, char **argv)
+{
+    int shift = physical_flag(argc, argv);
+    int rc = md(argc - shift, argv + shift);
+
+    port_mem_space(PORT_MEM_VIRTUAL);
+    return rc;
+}
+
+static int mw(int argc, char **argv)
 {
     uint32_t addr, value;
     unsigned width = 4;
 
     if (argc < 3 || argc > 4)
-        return con_error("usage: mw ADDR VALUE [b|h|w]");
+        return con_error("usage: mw [-p] ADDR VALUE [b|h|w]");
     if (cmd_parse_number("address", argv[1], &addr) || cmd_parse_number("value", argv[2], &value))
         return -1;
     if (argc == 4 && parse_width(argv[3], &width))
@@ -70,4 +88,13 @@ int cmd_mw(int argc, char **argv)
     if (!port_mem_write(addr, width, value))
         return con_error("fault at 0x%08x", (unsigned)addr);
     return 0;
+}
+
+int cmd_mw(int argc, char **argv)
+{
+    int shift = physical_flag(argc, argv);
+    int rc = mw(argc - shift, argv + shift);
+
+    port_mem_space(PORT_MEM_VIRTUAL);
+    return rc;
 }

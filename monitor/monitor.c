@@ -118,6 +118,8 @@ uint32_t monitor_service(uint32_t request, int *need_full)
         }
         return FIQMON_SVC_OK;
     case FIQMON_SVC_RELEASE:
+        if (!port_debug_uart_releasable())
+            return FIQMON_SVC_UNKNOWN;
         monitor_release();
         return FIQMON_SVC_OK;
     case FIQMON_SVC_ENTER:
@@ -236,11 +238,14 @@ bool monitor_halted(void)
     return mon.halted;
 }
 
-void monitor_release(void)
+int monitor_release(void)
 {
+    if (!port_debug_uart_releasable())
+        return con_error("the debug port is Secure here: the kernel can never use it");
     mon.halted = false;
     set_state(MON_RELEASED);
     port_debug_uart_claim(false);
+    return 0;
 }
 
 enum monitor_state monitor_state(void)

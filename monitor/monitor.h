@@ -72,8 +72,9 @@ const char *monitor_reason_name(void);
 int monitor_halt(void);
 int monitor_continue(void);
 bool monitor_halted(void);
-/* Give the debug UART to the kernel (the seed's disable_nmi). */
-void monitor_release(void);
+/* Give the debug UART to the kernel (the seed's disable_nmi); -1 (error printed) if the
+ * platform cannot. */
+int monitor_release(void);
 int monitor_knock_mode(void);
 void monitor_set_knock_mode(int mode);
 uint32_t monitor_noise_bytes(void);

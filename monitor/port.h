@@ -24,8 +24,22 @@ bool port_mem_write(uint32_t addr, unsigned width, uint32_t value);
  * commands with that reason rather than risk a fault it cannot catch. */
 const char *port_mem_unavailable(void);
 
-/* Route the debug UART's receive interrupt to fiqmon (FIQ) or give it back to the kernel. */
+/* What addresses port_mem_read/write take from now on. Every monitor entry starts with
+ * PORT_MEM_VIRTUAL. */
+enum port_mem_space {
+    PORT_MEM_VIRTUAL,  /* the interrupted context's virtual addresses (md, mw, GDB) */
+    PORT_MEM_PHYSICAL, /* physical addresses on a user's behalf (md -p) */
+    PORT_MEM_FIQMON,   /* physical, for fiqmon itself (reading its payload from flash) */
+};
+void port_mem_space(enum port_mem_space space);
+/* Memory no command may show or change: fiqmon's own (and, on TrustZone parts, everything
+ * Secure). pa is physical. */
+bool port_mem_secret(uint32_t pa, unsigned len);
+
+/* Route the debug UART's receive interrupt to fiqmon (FIQ) or give it back to the kernel;
+ * false from port_debug_uart_releasable() when the kernel can never own it (Secure UART). */
 void port_debug_uart_claim(bool claim);
+bool port_debug_uart_releasable(void);
 
 /* Interrupt controller, one line at a time. */
 struct port_irq_line {

@@ -29,7 +29,8 @@ func _start, .boot
     beq     1f
     bl      v7_dcache_clean_inv_all
     mrc     p15, 0, r0, c1, c0, 0
-    bic     r0, r0, #(SCTLR_M | SCTLR_C | SCTLR_I | SCTLR_Z)
+    bic     r0, r0, #(SCTLR_M | SCTLR_C)
+    bic     r0, r0, #(SCTLR_I | SCTLR_Z)
     mcr     p15, 0, r0, c1, c0, 0
     isb
 1:  mov     r0, #0

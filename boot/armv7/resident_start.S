@@ -30,9 +30,11 @@ func resident_start
     mcr     p15, 0, r0, c12, c0, 0      @ VBAR (Secure)
     ldr     r0, =monitor_vectors
     mcr     p15, 0, r0, c12, c0, 1      @ MVBAR
+    @ Low vectors go through VBAR. Alignment checking stays off: ARMv7 handles unaligned
+    @ accesses, and the compiler and newlib rely on it.
     mrc     p15, 0, r0, c1, c0, 0
     bic     r0, r0, #SCTLR_V
-    orr     r0, r0, #SCTLR_A            @ unaligned md/mw fault rather than split
+    bic     r0, r0, #SCTLR_A
     mcr     p15, 0, r0, c1, c0, 0
     isb
 

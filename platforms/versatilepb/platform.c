@@ -52,6 +52,18 @@ void port_debug_uart_claim(bool claim)
     vic_enable(VIC_BASE, DEBUG_UART_LINE, true);
 }
 
+bool port_debug_uart_releasable(void)
+{
+    return true;
+}
+
+bool port_mem_secret(uint32_t pa, unsigned len)
+{
+    (void)pa; /* nothing on this CPU can keep a kernel out of fiqmon's memory anyway */
+    (void)len;
+    return false;
+}
+
 void platform_raise_service_fiq(void)
 {
     vic_soft_raise(VIC_BASE, SERVICE_VIC_LINE, true);

@@ -10,7 +10,7 @@ SCRATCH = 0x00100000
 BAD_COMMANDS = [
     ("frobnicate", "error: unknown command 'frobnicate' (try help)"),
     ("re", "error: ambiguous command 're': regs release reboot"),
-    ("md", "error: usage: md ADDR [LEN] [b|h|w]"),
+    ("md", "error: usage: md [-p] ADDR [LEN] [b|h|w]"),
     ("md xyz", "error: bad address 'xyz': not a number"),
     ("md 100000000", "error: bad address '100000000': number too large"),
     ("md 0x", "error: bad address '0x': no digits"),
@@ -20,7 +20,7 @@ BAD_COMMANDS = [
     ("md fffffff0 20", "error: range wraps past 0xffffffff"),
     ("md 1000 10 q", "error: bad width 'q' (b, h or w)"),
     ("md 1000 10 20", "error: bad width '20' (b, h or w)"),
-    ("mw 100000", "error: usage: mw ADDR VALUE [b|h|w]"),
+    ("mw 100000", "error: usage: mw [-p] ADDR VALUE [b|h|w]"),
     ("mw 100000 100 b", "error: value 0x100 does not fit in 1 byte"),
     ("mw 100000 10000 h", "error: value 0x10000 does not fit in 2 bytes"),
     ("mw 100000 1 x", "error: bad width 'x' (b, h or w)"),

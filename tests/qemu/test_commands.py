@@ -17,9 +17,9 @@ def test_help_lists_every_command_with_usage(entered):
     out = entered.cmd("help")
     listed = [line.split()[0] for line in out.splitlines() if line.startswith("  ")]
     assert listed == COMMANDS
-    assert "md ADDR [LEN] [b|h|w]" in " ".join(out.split())
+    assert "md [-p] ADDR [LEN] [b|h|w]" in " ".join(out.split())
     one = entered.cmd("help md")
-    assert one.startswith("md ADDR [LEN] [b|h|w]")
+    assert one.startswith("md [-p] ADDR [LEN] [b|h|w]")
 
 
 def test_version_shows_version_build_id_and_platform(entered):

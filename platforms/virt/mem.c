@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: MIT */
+/* Memory on a user's behalf, from the Secure side. Addresses are the interrupted
+ * context's virtual addresses, translated through the Normal world's own tables with
+ * ATS12NSOPR (md -p: physical). Secure memory is never shown: not fiqmon's RAM, not the
+ * flash it booted from. Every access goes through a fault-safe probe. */
+#include "arm_mem_probe.h"
+#include "armv7_cp15.h"
+#include "monitor.h"
+#include "platform.h"
+#include "platform_def.h"
+#include "port.h"
+#include "virt.h"
+
+struct ns_sysregs ns_sysregs;
+static enum port_mem_space space;
+
+/* The Normal world's banked CP15 registers: read with SCR.NS set (Monitor mode stays
+ * Secure; only which bank CP15 accesses reach changes). */
+void platform_monitor_enter(void)
+{
+    uint32_t scr = cp15_scr_read();
+
+    cp15_scr_write(scr | SCR_NS);
+    ns_sysregs.sctlr = cp15_sctlr_read();
+    ns_sysregs.ttbr0 = cp15_ttbr0_read();
+    ns_sysregs.ttbr1 = cp15_ttbr1_read();
+    ns_sysregs.ttbcr = cp15_ttbcr_read();
+    ns_sysregs.dacr = cp15_dacr_read();
+    ns_sysregs.contextidr = cp15_contextidr_read();
+    ns_sysregs.dfsr = cp15_dfsr_read();
+    ns_sysregs.dfar = cp15_dfar_read();
+    ns_sysregs.ifsr = cp15_ifsr_read();
+    ns_sysregs.ifar = cp15_ifar_read();
+    ns_sysregs.vbar = cp15_vbar_read();
+    cp15_scr_write(scr);
+    space = PORT_MEM_VIRTUAL;
+}
+
+void platform_monitor_exit(void)
+{
+}
+
+void port_mem_space(enum port_mem_space s)
+{
+    space = s;
+}
+
+const char *port_mem_unavailable(void)
+{
+    return 0;
+}
+
+static bool in_range(uint32_t a, unsigned len, uint32_t base, uint32_t size)
+{
+    return a - base < size || (a + len - 1) - base < size;
+}
+
+bool port_mem_secret(uint32_t pa, unsigned len)
+{
+    return in_range(pa, len, SECURE_RAM_BASE, SECURE_RAM_SIZE) ||
+           in_range(pa, len, SECURE_FLASH_BASE, SECURE_FLASH_SIZE);
+}
+
+/* Virtual to physical as the interrupted Normal world sees it (stage 1, PL1 read). */
+static bool translate(uint32_t va, uint32_t *pa)
+{
+    struct cpu_frame *f = monitor_frame();
+
+    if (space != PORT_MEM_VIRTUAL || !f || f->world != FRAME_WORLD_NORMAL) {
+        *pa = va;
+        return true;
+    }
+    cp15_ats12nsopr(va);
+    if (ns_sysregs.ttbcr & TTBCR_EAE) {
+        uint64_t par = cp15_par64_read();
+        if (par & PAR_F || par >> 32 & 0xff) /* fault, or above 4 GiB */
+            return false;
+        *pa = ((uint32_t)par & 0xfffff000u) | (va & 0xfffu);
+    } else {
+        uint32_t par = cp15_par_read();
+        if (par & PAR_F)
+            return false;
+        *pa = (par & 0xfffff000u) | (va & 0xfffu);
+    }
+    return true;
+}
+
+bool port_mem_read(uint32_t addr, unsigned width, uint32_t *value)
+{
+    uint32_t pa;
+
+    if (!translate(addr, &pa) || (space != PORT_MEM_FIQMON && port_mem_secret(pa, width)))
+        return false;
+    return width == 1 ? probe_read8(pa, value)
+           : width == 2 ? probe_read16(pa, value)
+                        : probe_read32(pa, value);
+}
+
+bool port_mem_write(uint32_t addr, unsigned width, uint32_t value)
+{
+    uint32_t pa;
+
+    if (!translate(addr, &pa) || (space != PORT_MEM_FIQMON && port_mem_secret(pa, width)))
+        return false;
+    return width == 1 ? probe_write8(pa, value)
+           : width == 2 ? probe_write16(pa, value)
+                        : probe_write32(pa, value);
+}

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: MIT */
+/* QEMU virt, AArch32, with the Security Extensions (-M virt,secure=on -cpu cortex-a15).
+ * fiqmon lives in the Secure world; the kernel runs in the Normal world and can neither
+ * see fiqmon's memory and UART nor mask or reroute its FIQ.
+ *
+ *   0x00000000  flash0 (Secure only, 64 MiB): fiqmon image (-bios), optional payload
+ *   0x08000000  GICv2 distributor         0x08010000  GICv2 CPU interface
+ *   0x09000000  PL011 UART0: the kernel's console (SPI 1)
+ *   0x09040000  PL011 UART1, Secure only: fiqmon's debug port (SPI 8 = INTID 40)
+ *   0x090b0000  PL061 GPIO, Secure only: system reset line
+ *   0x0e000000  Secure RAM (16 MiB): RESIDENT_BASE, fiqmon's resident home (64 KiB)
+ *   0x40000000  RAM (Normal world, 1 GiB with -m 1G): QEMU's device tree at its start
+ *   0x40800000  KERNEL_ADDR: where a zImage is expected when no payload comes with fiqmon
+ */
+#ifndef FIQMON_PLATFORM_DEF_H
+#define FIQMON_PLATFORM_DEF_H
+
+#define RAM_BASE            0x40000000
+#define RAM_SIZE            0x40000000
+#define SECURE_RAM_BASE     0x0e000000
+#define SECURE_RAM_SIZE     0x01000000
+#define SECURE_FLASH_BASE   0x00000000
+#define SECURE_FLASH_SIZE   0x04000000
+#define LOAD_ADDR           0x00000000
+#define RESIDENT_BASE       SECURE_RAM_BASE
+#define RESIDENT_SIZE       0x00010000
+#define RESIDENT_LIMIT      0x00010000
+
+#define GICD_BASE           0x08000000
+#define GICC_BASE           0x08010000
+#define CONSOLE_UART_BASE   0x09000000
+#define DEBUG_UART_BASE     0x09040000
+#define DEBUG_UART_INTID    40
+#define DEBUG_UART_BAUD     115200
+#define UART_CLOCK_HZ       24000000
+#define SECURE_GPIO_BASE    0x090b0000
+#define SECURE_GPIO_RESET   1           /* QEMU wires this pin to a system reset */
+
+/* fiqmon's own use of the GIC: group 0, signalled as FIQ to Monitor mode */
+#define FIQ_PRIORITY        0x00
+#define SERVICE_SGI         15          /* raised by fiqmon itself to get into FIQ context */
+
+/* Linux boot protocol */
+#define MACHINE_ID          0xffffffff  /* device tree only */
+#define DTB_ADDR            RAM_BASE    /* where QEMU leaves its device tree */
+#define DTB_MAX             0x00100000
+#define KERNEL_ADDR         0x40800000
+#define ATAGS_ADDR          (RAM_BASE + 0x100)
+
+/* SMC function ids: the SiP service range of the SMC calling convention. */
+#define FIQMON_SMC_BASE     0x82000000
+
+#ifndef BOOT_DELAY_MS
+#define BOOT_DELAY_MS       1000
+#endif
+
+#define STACK_FIQ_SIZE      3072        /* Monitor mode: the monitor runs here */
+#define STACK_SVC_SIZE      1024
+#define STACK_EXC_SIZE      256
+
+#endif

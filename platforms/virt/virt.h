@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/* Shared between the virt platform's files. */
+#ifndef FIQMON_VIRT_H
+#define FIQMON_VIRT_H
+
+#include <stdint.h>
+
+#define FIQ_COUNTED_LINES 64u /* per-INTID FIQ counts for SGIs, PPIs and the first SPIs */
+extern uint32_t gic_fiq_counts[FIQ_COUNTED_LINES];
+
+/* The Normal world's CP15 state, read when the monitor is entered. */
+struct ns_sysregs {
+    uint32_t sctlr, ttbr0, ttbr1, ttbcr, dacr, contextidr, dfsr, dfar, ifsr, ifar, vbar;
+};
+extern struct ns_sysregs ns_sysregs;
+
+#endif
