@@ -56,7 +56,7 @@ BOOT_SOURCES    := boot/main.c boot/syscalls.c $(sort $(wildcard boot/*.S boot/$
 SOURCES := $(BOOT_SOURCES) $(MONITOR_SOURCES) $(PLAT_SOURCES)
 OBJECTS := $(patsubst %,$(BUILD)/obj/%.o,$(SOURCES))
 
-.PHONY: all clean run debug size test unit qemu-test deps image flash FORCE
+.PHONY: all clean run debug size test unit qemu-test deps image flash linux FORCE
 .DEFAULT_GOAL := all
 
 all: $(ELF) $(BIN) $(BUILD)/fiqmon.lst
@@ -111,6 +111,12 @@ DRY_RUN ?= 0
 flash: image
 	openocd -f $(OPENOCD_INTERFACE) -f $(PLAT_DIR)/openocd.cfg \
 		-c "init" -c "fiqmon_flash $(IMAGE) $(DRY_RUN)" -c "shutdown"
+
+# Debian's armhf linux-image-armmp zImage (apt-get download), for KERNEL=debian.
+LINUX_DIR    := build/linux
+LINUX_ZIMAGE := $(LINUX_DIR)/vmlinuz
+linux: deps
+	@scripts/fetch-linux.sh $(LINUX_DIR)
 
 size: $(ELF)
 	@scripts/size.sh $(ELF) $(SIZE) $(PLAT_DIR)/platform_def.h
@@ -177,12 +183,13 @@ QEMU_EXTRA     ?=
 QEMU_COMMON := -nographic -nic none -monitor none -audiodev none,id=snd0
 QEMU_CMD = $(QEMU_SYSTEM) $(QEMU_MACHINE) $(QEMU_COMMON) $(QEMU_SERIALS) $(QEMU_LOAD) $(QEMU_EXTRA)
 
-run: deps-run all $(if $(KERNEL),image)
+KERNEL_PREREQ = $(if $(filter debian,$(KERNEL)),linux,$(if $(KERNEL),image))
+run: deps-run all $(KERNEL_PREREQ)
 	@echo "fiqmon on $(PLATFORM): debug port $(DEBUG_SERIAL), kernel console $(CONSOLE_SERIAL)" >&2
 	@echo "knock with \$$3#33; Ctrl-A x quits QEMU" >&2
 	exec $(QEMU_CMD)
 
-debug: deps-run all $(if $(KERNEL),image)
+debug: deps-run all $(KERNEL_PREREQ)
 	$(QEMU_CMD) -s -S & \
 	gdb-multiarch -q $(ELF) -ex 'target remote 127.0.0.1:1234'; kill %1
 
