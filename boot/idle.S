@@ -17,7 +17,6 @@
     .endm
 
 func idle_loop
-    msr     cpsr_c, #(ARM_MODE_SVC | ARM_PSR_I) @ FIQ on, IRQ off (and on v7: A stays)
     mov     r0, #0                  @ also the WFI operand, which should be zero
     mov     r1, #0x0a100000
     mov     r2, #0x0a200000
@@ -33,6 +32,7 @@ func idle_loop
     mov     r12, #0x0ac00000
     mov     lr, #0x0ae00000
     msr     cpsr_f, #IDLE_FLAGS
+    msr     cpsr_c, #(ARM_MODE_SVC | ARM_PSR_I) @ FIQ on, IRQ off: values are in place
     .global idle_wait
 idle_wait:
 #if __ARM_ARCH >= 7

@@ -53,17 +53,15 @@ func mon_fiq_entry
     stmia   r0, {r8-r11}
     ldr     r1, [sp, #16]               @ r12
     str     r1, [r12, #(FRAME_R8 + 16)]
-    ldr     r3, [sp, #20]               @ lr_mon = resume pc + 4
+    ldr     r2, [sp, #20]               @ lr_mon as the FIQ left it: resume pc + 4
     add     sp, sp, #24
-    sub     r3, r3, #4
-    str     r3, [r12, #FRAME_PC]
-    mrs     r1, spsr
-    str     r1, [r12, #FRAME_CPSR]
-    add     r0, r12, #FRAME_MON
     mov     r1, sp
-    mov     r2, lr
     mrs     r3, spsr
-    stmia   r0, {r1-r3}
+    add     r0, r12, #FRAME_MON
+    stmia   r0, {r1-r3}                 @ sp_mon, lr_mon, spsr_mon
+    sub     r2, r2, #4
+    str     r2, [r12, #FRAME_PC]
+    str     r3, [r12, #FRAME_CPSR]
     mrc     p15, 0, r0, c1, c1, 0       @ SCR
     and     r1, r0, #SCR_NS
     str     r1, [r12, #FRAME_WORLD]

@@ -5,6 +5,7 @@ import subprocess
 import pytest
 
 from harness import ROOT, Fiqmon
+from platforms import PLATFORMS
 
 REQUIRED_TOOLS = ["qemu-system-arm", "arm-none-eabi-gcc", "arm-none-eabi-nm", "make"]
 
@@ -18,24 +19,37 @@ def pytest_sessionstart(session):
 _built = {}
 
 
-def build(variant="default", **make_vars):
-    """Build fiqmon once per variant into its own build directory."""
-    if variant not in _built:
-        build_dir = f"build/test-{variant}" if variant != "default" else "build/versatilepb"
-        args = ["make", "-s", "--no-print-directory", "-C", str(ROOT), "all",
-                f"BUILD={build_dir}"] + [f"{k}={v}" for k, v in make_vars.items()]
+def build(platform, variant="default", **make_vars):
+    """Build fiqmon once per platform and variant, each in its own build directory."""
+    key = (platform, variant)
+    if key not in _built:
+        build_dir = f"build/{platform}" if variant == "default" else f"build/test-{platform}-{variant}"
+        make_vars = dict(make_vars, PLATFORM=platform, BUILD=build_dir)
+        args = ["make", "-s", "--no-print-directory", "-C", str(ROOT), "all"] + \
+            [f"{k}={v}" for k, v in make_vars.items()]
         subprocess.run(args, check=True)
-        _built[variant] = dict(make_vars, BUILD=build_dir)
-    return _built[variant]
+        _built[key] = make_vars
+    return _built[key]
+
+
+@pytest.fixture(params=list(PLATFORMS))
+def platform(request):
+    """The shared tests run on every platform."""
+    return PLATFORMS[request.param]
 
 
 @pytest.fixture
 def boot(tmp_path):
-    """boot(variant, **make_vars) -> a running Fiqmon whose banner has been seen."""
+    """boot(platform, variant, **make_vars) -> a running Fiqmon whose banner was seen."""
     running = []
 
-    def _boot(variant="default", qemu_extra="", **make_vars):
-        fm = Fiqmon(tmp_path / f"q{len(running)}", build(variant, **make_vars), qemu_extra)
+    def _boot(platform, variant="default", qemu_extra="", **make_vars):
+        if isinstance(platform, str):
+            platform = PLATFORMS[platform]
+        make_vars = build(platform.name, variant, **make_vars)
+        fm = Fiqmon(tmp_path / f"q{len(running)}", make_vars, qemu_extra)
+        fm.platform = platform
+        fm.elf = ROOT / make_vars["BUILD"] / "fiqmon.elf"
         running.append(fm)
         fm.banner = fm.wait_banner()
         return fm
@@ -52,8 +66,8 @@ def boot(tmp_path):
 
 
 @pytest.fixture
-def fiqmon(boot):
-    return boot()
+def fiqmon(boot, platform):
+    return boot(platform)
 
 
 @pytest.fixture

@@ -192,7 +192,8 @@ def tokens(text):
 def stable(regs):
     """Register tokens minus those that legitimately differ between two samples of a
     running loop (where the FIQ landed, and the flags the loop's own compares set)."""
-    return {k: v for k, v in regs.items() if k not in ("pc", "cpsr", "lr_fiq", "spsr_fiq")}
+    return {k: v for k, v in regs.items()
+            if k not in ("pc", "cpsr", "lr_fiq", "spsr_fiq", "lr_mon", "spsr_mon")}
 
 
 def elf_symbols(elf):

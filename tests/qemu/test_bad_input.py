@@ -5,7 +5,6 @@ import pytest
 
 from harness import stable, tokens
 
-SCRATCH = 0x00100000
 
 BAD_COMMANDS = [
     ("frobnicate", "error: unknown command 'frobnicate' (try help)"),
@@ -44,7 +43,8 @@ def _word(fm, addr):
     return int(out.split(":")[1].split()[0], 16)
 
 
-def test_too_long_line_is_refused_and_nothing_runs(entered):
+def test_too_long_line_is_refused_and_nothing_runs(entered, platform):
+    SCRATCH = platform.scratch
     entered.cmd(f"mw {SCRATCH:x} 11111111")
     # a truncated copy of this line would be a valid command that changes memory
     line = f"mw {SCRATCH:x} 55" + " " * 200 + "b"
@@ -55,7 +55,8 @@ def test_too_long_line_is_refused_and_nothing_runs(entered):
     assert _word(entered, SCRATCH) == 0x11111111
 
 
-def test_ctrl_c_abandons_the_line(entered):
+def test_ctrl_c_abandons_the_line(entered, platform):
+    SCRATCH = platform.scratch
     entered.cmd(f"mw {SCRATCH:x} 22222222")
     entered.debug.send(f"mw {SCRATCH:x} 66\x03")
     entered.debug.expect(r"\^C\r\nfiqmon> ")

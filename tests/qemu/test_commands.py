@@ -6,40 +6,39 @@ import struct
 
 from harness import ROOT, elf_symbols, stable, tokens
 
-ELF = ROOT / "build/versatilepb/fiqmon.elf"
 COMMANDS = ["help", "version", "pc", "regs", "allregs", "md", "mw", "irqs", "stats", "knock",
             "halt", "continue", "c", "release", "boot", "go",
             "exit", "reboot"]
-SCRATCH = 0x00100000  # free RAM: below the resident home, above the load image
+PLATFORM_COMMANDS = {"versatilepb": [], "virt": ["cp15"]}
 
 
-def test_help_lists_every_command_with_usage(entered):
+def test_help_lists_every_command_with_usage(entered, platform):
     out = entered.cmd("help")
     listed = [line.split()[0] for line in out.splitlines() if line.startswith("  ")]
-    assert listed == COMMANDS
+    assert listed == COMMANDS + PLATFORM_COMMANDS[platform.name]
     assert "md [-p] ADDR [LEN] [b|h|w]" in " ".join(out.split())
     one = entered.cmd("help md")
     assert one.startswith("md [-p] ADDR [LEN] [b|h|w]")
 
 
-def test_version_shows_version_build_id_and_platform(entered):
+def test_version_shows_version_build_id_and_platform(entered, platform):
     out = entered.cmd("version")
     version = (ROOT / "VERSION").read_text().strip()
     assert out.startswith(f"fiqmon {version} (git ")
     build_id = re.search(r"build-id ([0-9a-f]+)", out).group(1)
     # the linker's note, found in the image independently of fiqmon's own lookup
-    image = (ROOT / "build/versatilepb/fiqmon.bin").read_bytes()
+    image = entered.elf.with_suffix(".bin").read_bytes()
     header = struct.pack("<III", 4, 20, 3) + b"GNU\0"
     at = image.index(header) + len(header)
     assert build_id == image[at:at + 20].hex()
-    assert "platform versatilepb, cpu arm926ej-s, debug port uart0" in out
+    assert f"platform {platform.name}, cpu {platform.cpu}, debug port {platform.uart}" in out
 
 
 def test_pc_shows_the_idle_loop_in_svc_mode(entered):
     out = entered.cmd("pc")
     m = re.match(r"pc=([0-9a-f]{8}) cpsr=([0-9a-f]{8}) \(svc ([nN][zZ][cC][vV])", out)
     assert m, out
-    start, size = elf_symbols(ELF)["idle_loop"]
+    start, size = elf_symbols(entered.elf)["idle_loop"]
     assert start <= int(m.group(1), 16) < start + size
     cpsr = int(m.group(2), 16)
     assert cpsr & 0x1f == 0x13
@@ -53,16 +52,17 @@ def test_regs_show_the_idle_loops_known_values(entered):
         assert t[f"r{n}"] == 0x0a000000 | (n << 20), f"r{n}"
     assert t["r0"] == 0
     assert t["lr"] == 0x0ae00000
-    syms = elf_symbols(ELF)
+    syms = elf_symbols(entered.elf)
     assert t["sp"] == syms["__stack_svc_top"][0]
-    assert t["pc"] == tokens(entered.cmd("pc"))["pc"]
+    start, size = syms["idle_loop"]
+    assert start <= t["pc"] < start + size
     assert t["cpsr"] >> 28 == 0xa, "N and C set, Z and V clear, as the idle loop left them"
 
 
-def test_allregs_show_every_bank(entered):
+def test_allregs_show_every_bank(entered, platform):
     out = entered.cmd("allregs")
     t = tokens(out)
-    syms = elf_symbols(ELF)
+    syms = elf_symbols(entered.elf)
     for mode in ("svc", "abt", "und", "irq", "fiq"):
         for reg in ("sp", "lr", "spsr"):
             assert f"{reg}_{mode}" in t, f"{reg}_{mode} missing"
@@ -71,9 +71,11 @@ def test_allregs_show_every_bank(entered):
     assert "sp_usr" in t and "lr_usr" in t
     assert t["sp_svc"] == t["sp"] == syms["__stack_svc_top"][0]
     assert t["sp_abt"] == syms["__stack_abt_top"][0]
-    assert t["sp_fiq"] == syms["__stack_fiq_top"][0]
-    assert t["lr_fiq"] == t["pc"] + 4
-    assert t["spsr_fiq"] == t["cpsr"]
+    # the bank of the mode that took the FIQ: fiqmon's stack, the return address, the cpsr
+    bank = platform.monitor_bank
+    assert t[f"sp_{bank}"] == syms[platform.monitor_stack][0]
+    assert t[f"lr_{bank}"] == t["pc"] + 4
+    assert t[f"spsr_{bank}"] == t["cpsr"]
 
 
 def _bytes(md_out):
@@ -83,7 +85,8 @@ def _bytes(md_out):
                     for e in row.split(":")[1].split("  ")[0].split())
 
 
-def test_mw_then_md_in_every_width(entered):
+def test_mw_then_md_in_every_width(entered, platform):
+    SCRATCH = platform.scratch
     assert entered.cmd(f"mw {SCRATCH:x} 12345678") == ""
     assert entered.cmd(f"mw {SCRATCH + 4:x} abcd h") == ""
     assert entered.cmd(f"mw {SCRATCH + 6:x} #239 b") == ""   # decimal 239 = 0xef
@@ -97,7 +100,8 @@ def test_mw_then_md_in_every_width(entered):
     assert _bytes(b) == _bytes(h) == _bytes(w)
 
 
-def test_md_rows_and_ascii(entered):
+def test_md_rows_and_ascii(entered, platform):
+    SCRATCH = platform.scratch
     text = b"fiqmon md test!\x00\x7f"
     for i in range(0, len(text), 4):
         word = int.from_bytes(text[i:i + 4].ljust(4, b"\0"), "little")
@@ -113,32 +117,34 @@ def test_md_rows_and_ascii(entered):
     assert rows[0].index("  fiq") == rows[1].index("  ....")
 
 
-def test_md_default_length_is_64_bytes(entered):
-    out = entered.cmd(f"md {SCRATCH:x}")
+def test_md_default_length_is_64_bytes(entered, platform):
+    out = entered.cmd(f"md {platform.scratch:x}")
     assert len(out.splitlines()) == 4
 
 
-def test_faulting_access_is_reported_and_harmless(entered):
+def test_faulting_access_is_reported_and_harmless(entered, platform):
     before = stable(tokens(entered.cmd("allregs")))
-    assert entered.cmd(f"md {SCRATCH + 1:x} 4 w") == f"error: fault at 0x{SCRATCH + 1:08x}\n"
-    assert entered.cmd(f"mw {SCRATCH + 2:x} 5 w") == f"error: fault at 0x{SCRATCH + 2:08x}\n"
-    assert entered.cmd(f"md {SCRATCH + 1:x} 2 h") == f"error: fault at 0x{SCRATCH + 1:08x}\n"
+    for args, addr in platform.faults:
+        assert entered.cmd(f"md {args}") == f"error: fault at 0x{addr:08x}\n"
+        assert entered.cmd(f"mw {args.split()[0]} 5 {args.split()[2]}") == \
+            f"error: fault at 0x{addr:08x}\n"
     after = stable(tokens(entered.cmd("allregs")))
     # the abort the probe took must not leak into the interrupted context
     assert before == after
 
 
-def test_irqs_shows_the_debug_uart_routed_to_fiq_and_counts(entered):
-    def line12():
+def test_irqs_shows_the_debug_uart_routed_to_fiq_and_counts(entered, platform):
+    def debug_line():
         out = entered.cmd("irqs")
-        m = re.search(r"line=12\s+raw=(\d) en=(\d) (fiq|irq) fiqs=(\d+) (.*)", out)
+        m = re.search(rf"line={platform.debug_line}\s+raw=(\d) en=(\d) (fiq|irq) fiqs=(\d+) (.*)",
+                      out)
         assert m, out
         return m
 
-    first = line12()
+    first = debug_line()
     assert first.group(2) == "1" and first.group(3) == "fiq"
     assert "uart" in first.group(5)
-    second = line12()
+    second = debug_line()
     assert int(second.group(4)) > int(first.group(4)) > 0
 
 

@@ -3,7 +3,7 @@
 
 import re
 
-from harness import elf_symbols, ROOT
+from harness import elf_symbols
 
 PROMPT_1 = "Type $3#33 to enter the debugger>"
 PROMPT_0 = "Hit <return> to enter the debugger>"
@@ -32,8 +32,8 @@ def test_prompt_once_per_line_of_noise(fiqmon):
     assert after_banner.split("fiqmon: entered")[0].count(PROMPT_1) == 3
 
 
-def test_return_knock_mode_from_build(boot):
-    fm = boot("knock0", KNOCK=0)
+def test_return_knock_mode_from_build(boot, platform):
+    fm = boot(platform, "knock0", KNOCK=0)
     assert fm.banner.group(5) == b"0"
     fm.debug.expect(re.escape(PROMPT_0))
     fm.debug.send(b"$3#33")          # not a knock in mode 0
@@ -43,8 +43,8 @@ def test_return_knock_mode_from_build(boot):
     assert "knock=0" in fm.cmd("knock")
 
 
-def test_any_fiq_knock_mode_from_build(boot):
-    fm = boot("knockm1", KNOCK=-1)
+def test_any_fiq_knock_mode_from_build(boot, platform):
+    fm = boot(platform, "knockm1", KNOCK=-1)
     assert fm.banner.group(5) == b"-1"
     m = fm.knock(b"x")
     assert m.group(1) == b"FIQ"
@@ -77,7 +77,7 @@ def test_exit_leaves_and_commands_no_longer_run(entered):
 
 
 def test_knock_interrupts_the_idle_loop(entered):
-    syms = elf_symbols(ROOT / "build/versatilepb/fiqmon.elf")
+    syms = elf_symbols(entered.elf)
     start, size = syms["idle_loop"]
     pc = int(entered.cmd("pc").split("pc=")[1][:8], 16)
     assert start <= pc < start + size
