@@ -179,11 +179,12 @@ $(GUEST_BUILD)/%.bin: $(GUEST_BUILD)/%.elf
 DEBUG_SERIAL   ?= mon:stdio
 CONSOLE_SERIAL ?= file:$(BUILD)/console.log
 KERNEL         ?=
+BOOT           ?=
 QEMU_EXTRA     ?=
 QEMU_COMMON := -nographic -nic none -monitor none -audiodev none,id=snd0
 QEMU_CMD = $(QEMU_SYSTEM) $(QEMU_MACHINE) $(QEMU_COMMON) $(QEMU_SERIALS) $(QEMU_LOAD) $(QEMU_EXTRA)
 
-KERNEL_PREREQ = $(if $(filter debian,$(KERNEL)),linux,$(if $(KERNEL),image))
+KERNEL_PREREQ = $(if $(PLAT_RUN_PREREQ),$(PLAT_RUN_PREREQ),$(if $(filter debian,$(KERNEL)),linux,$(if $(KERNEL),image)))
 run: deps-run all $(KERNEL_PREREQ)
 	@echo "fiqmon on $(PLATFORM): debug port $(DEBUG_SERIAL), kernel console $(CONSOLE_SERIAL)" >&2
 	@echo "knock with \$$3#33; Ctrl-A x quits QEMU" >&2
