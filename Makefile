@@ -56,7 +56,7 @@ BOOT_SOURCES    := boot/main.c boot/syscalls.c $(sort $(wildcard boot/*.S boot/$
 SOURCES := $(BOOT_SOURCES) $(MONITOR_SOURCES) $(PLAT_SOURCES)
 OBJECTS := $(patsubst %,$(BUILD)/obj/%.o,$(SOURCES))
 
-.PHONY: all clean run debug size test unit qemu-test deps image flash linux FORCE
+.PHONY: all clean run debug size test unit qemu-test deps image flash linux virt-guests FORCE
 .DEFAULT_GOAL := all
 
 all: $(ELF) $(BIN) $(BUILD)/fiqmon.lst
@@ -117,6 +117,14 @@ LINUX_DIR    := build/linux
 LINUX_ZIMAGE := $(LINUX_DIR)/vmlinuz
 linux: deps
 	@scripts/fetch-linux.sh $(LINUX_DIR)
+
+# Normal-world test guests for virt (Cortex-A15): built here, run under fiqmon by tests.
+VIRT_GUESTS := build/guests/virt/isolation.elf
+build/guests/virt/%.elf: tests/guests/virt/%.c tests/guests/virt/start.S tests/guests/virt/guest.ld
+	@mkdir -p $(@D)
+	$(Q)$(CC) -mcpu=cortex-a15 -marm -mfloat-abi=soft -Os -Wall -Wextra -Werror -ffreestanding \
+		-nostdlib -T tests/guests/virt/guest.ld tests/guests/virt/start.S $< -o $@
+virt-guests: $(VIRT_GUESTS)
 
 size: $(ELF)
 	@scripts/size.sh $(ELF) $(SIZE) $(PLAT_DIR)/platform_def.h

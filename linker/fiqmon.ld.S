@@ -42,6 +42,7 @@ SECTIONS
         __build_id_note = .;
         KEEP(*(.note.gnu.build-id))
         __build_id_note_end = .;
+        __rodata_end = .;
     } > RESIDENT AT > LOAD
 
     .data : ALIGN(4) {

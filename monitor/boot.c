@@ -107,8 +107,8 @@ const char *payload_check(uint32_t addr, struct payload_header *h, bool check_da
         (overlaps(h->load_addr, h->image_size, t->atags_addr, 0x400) ||
          (h->dtb_size && overlaps(h->load_addr, h->image_size, t->dtb_addr, t->dtb_max))))
         return "image overlaps the boot arguments";
-    if (!inside(addr, payload_total_size(h), t->ram_base, t->ram_size))
-        return "payload runs past the end of RAM";
+    if (addr + payload_total_size(h) < addr)
+        return "oversized payload"; /* it would wrap the address space */
     if (check_data) {
         if (!mem_crc32(addr + PAYLOAD_HEADER_SIZE, payload_total_size(h) - PAYLOAD_HEADER_SIZE,
                        &crc))

@@ -57,7 +57,8 @@ static int md(int argc, char **argv)
     if (len == 0 || len > MEMDUMP_MAX_LEN)
         return con_error("length 0x%x out of range (1 to 0x%x)", (unsigned)len,
                          MEMDUMP_MAX_LEN);
-    if (addr + (len - 1) < addr)
+    /* memdump reads whole elements: check the range it will really read */
+    if (addr + (((len + width - 1) & ~(width - 1)) - 1) < addr)
         return con_error("range wraps past 0xffffffff");
     return memdump(addr, len, width);
 }

@@ -38,6 +38,7 @@ int cmd_version(int argc, char **argv)
         con_printf("%02x", id[i]);
     con_printf("%s\nplatform %s, cpu %s, debug port %s\n", len ? "" : "none", port_platform_name(),
                port_cpu_name(), port_debug_uart_name());
+    con_printf("resident code crc32 %08x\n", (unsigned)port_self_crc());
     return 0;
 }
 

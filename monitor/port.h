@@ -65,6 +65,8 @@ const char *port_cpu_name(void);
 const char *port_debug_uart_name(void);
 /* The GNU build-id note's descriptor (a hash of the image), or len 0. */
 const uint8_t *port_build_id(unsigned *len);
+/* CRC-32 of fiqmon's resident code and constants, read now (tamper check). */
+uint32_t port_self_crc(void);
 /* Does the saved frame carry a Monitor-mode bank (Security Extensions)? */
 bool port_has_monitor_mode(void);
 

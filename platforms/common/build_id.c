@@ -3,7 +3,17 @@
  * script: namesz, descsz, type, "GNU\0", then the hash. */
 #include <stdint.h>
 
+#include "crc32.h"
 #include "port.h"
+
+extern const uint8_t __resident_copy_start[], __rodata_end[];
+
+/* CRC-32 of fiqmon's resident code and constants as they are in memory now: equal to the
+ * image's unless something wrote over fiqmon. */
+uint32_t port_self_crc(void)
+{
+    return crc32_update(0, __resident_copy_start, (size_t)(__rodata_end - __resident_copy_start));
+}
 
 extern const uint32_t __build_id_note[];
 extern const uint8_t __build_id_note_end[];

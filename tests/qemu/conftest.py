@@ -46,7 +46,9 @@ def boot(tmp_path):
     def _boot(platform, variant="default", qemu_extra="", **make_vars):
         if isinstance(platform, str):
             platform = PLATFORMS[platform]
-        make_vars = build(platform.name, variant, **make_vars)
+        # KERNEL and BOOT choose what `make run` starts, not how fiqmon is built
+        run_vars = {k: make_vars.pop(k) for k in ("KERNEL", "BOOT") if k in make_vars}
+        make_vars = dict(build(platform.name, variant, **make_vars), **run_vars)
         fm = Fiqmon(tmp_path / f"q{len(running)}", make_vars, qemu_extra)
         fm.platform = platform
         fm.elf = ROOT / make_vars["BUILD"] / "fiqmon.elf"

@@ -6,7 +6,7 @@ them and waits for output with timeouts (never sleeps as synchronisation)."""
 
 import os
 import re
-import select
+import threading
 import signal
 import socket
 import subprocess
@@ -19,46 +19,40 @@ KNOCK = b"$3#33"
 
 
 class Port:
-    """One QEMU serial port on a unix socket: send bytes, wait for patterns."""
+    """One QEMU serial port on a unix socket: send bytes, wait for patterns.
+
+    A reader thread drains the socket all the time, so QEMU never blocks on a port the
+    test is not looking at (a blocked chardev write stalls the whole machine)."""
 
     def __init__(self, sock, name):
         self.sock = sock
-        self.sock.setblocking(False)
         self.name = name
         self.buf = b""      # received, not yet consumed by expect()
         self.log = b""      # everything ever received
+        self.closed = False
+        self._cond = threading.Condition()
+        self._reader = threading.Thread(target=self._read_forever, daemon=True)
+        self._reader.start()
 
-    def _pump(self, timeout):
-        r, _, _ = select.select([self.sock], [], [], timeout)
-        if not r:
-            return False
-        try:
-            data = self.sock.recv(65536)
-        except BlockingIOError:
-            return False
-        if not data:
-            raise EOFError(f"{self.name}: QEMU closed the port")
-        self.buf += data
-        self.log += data
-        return True
+    def _read_forever(self):
+        while True:
+            try:
+                data = self.sock.recv(65536)
+            except OSError:
+                data = b""
+            with self._cond:
+                if not data:
+                    self.closed = True
+                    self._cond.notify_all()
+                    return
+                self.buf += data
+                self.log += data
+                self._cond.notify_all()
 
     def send(self, data):
-        """Send everything, reading meanwhile so QEMU never blocks on a full socket."""
         if isinstance(data, str):
             data = data.encode()
-        view = memoryview(data)
-        while view:
-            r, w, _ = select.select([self.sock], [self.sock], [], 10)
-            if not r and not w:
-                raise TimeoutError(f"{self.name}: cannot send")
-            if r:
-                self._pump(0)
-            if w:
-                try:
-                    n = self.sock.send(view[:4096])
-                except BlockingIOError:
-                    continue
-                view = view[n:]
+        self.sock.sendall(data)
 
     def expect(self, pattern, timeout=10.0):
         """Wait until pattern (regex str/bytes) matches the unconsumed output.
@@ -67,26 +61,41 @@ class Port:
             pattern = pattern.encode()
         rx = re.compile(pattern, re.S)
         deadline = time.monotonic() + timeout
-        while True:
-            m = rx.search(self.buf)
-            if m:
-                before = self.buf[: m.start()]
-                self.buf = self.buf[m.end():]
-                return before.decode("latin1"), m
-            left = deadline - time.monotonic()
-            if left <= 0:
-                tail = self.buf[-600:].decode("latin1")
-                raise AssertionError(
-                    f"{self.name}: timed out after {timeout}s waiting for {pattern!r}; "
-                    f"unconsumed output ends with:\n{tail}")
-            self._pump(min(left, 0.5))
+        with self._cond:
+            while True:
+                m = rx.search(self.buf)
+                if m:
+                    before = self.buf[: m.start()]
+                    self.buf = self.buf[m.end():]
+                    return before.decode("latin1"), m
+                left = deadline - time.monotonic()
+                if left <= 0 or self.closed:
+                    tail = self.buf[-600:].decode("latin1")
+                    why = "QEMU closed the port" if self.closed else f"timed out after {timeout}s"
+                    raise AssertionError(
+                        f"{self.name}: {why} waiting for {pattern!r}; "
+                        f"unconsumed output ends with:\n{tail}")
+                self._cond.wait(left)
+
+    def received_within(self, seconds):
+        """Everything that arrives in the next `seconds` (to assert that a halted machine
+        stays silent; positive waits use expect())."""
+        with self._cond:
+            start = len(self.log)
+        time.sleep(seconds)  # an observation window, not synchronisation
+        with self._cond:
+            return self.log[start:]
 
     def drain(self, quiet=0.2):
         """Collect output until the port has been quiet for `quiet` seconds (only for
         asserting that something did NOT appear, after a positive wait)."""
-        while self._pump(quiet):
-            pass
-        out, self.buf = self.buf, b""
+        with self._cond:
+            while True:
+                n = len(self.log)
+                self._cond.wait(quiet)
+                if len(self.log) == n:
+                    break
+            out, self.buf = self.buf, b""
         return out.decode("latin1")
 
 
@@ -151,6 +160,10 @@ class Fiqmon:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait()
         for p in (self.debug, self.console):
+            try:
+                p.sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
             p.sock.close()
 
     # --- the fiqmon shell ---------------------------------------------------------------
