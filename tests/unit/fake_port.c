@@ -1,0 +1,381 @@
+/* SPDX-License-Identifier: MIT */
+#include "fake_port.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cpu_frame.h"
+#include "monitor.h"
+#include "ring.h"
+
+struct fake_port fake;
+
+const uint8_t fake_build_id[FAKE_BUILD_ID_LEN] = {
+    0xf1, 0x9e, 0x00, 0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd,
+    0xef, 0x10, 0x32, 0x54, 0x76, 0x98, 0xba, 0xdc, 0xfe, 0x7f,
+};
+
+static const struct boot_target default_boot = {
+    .ram_base = FAKE_RAM_BASE,
+    .ram_size = FAKE_RAM_SIZE,
+    .reserved_base = FAKE_RAM_BASE + 0xf000u,
+    .reserved_size = 0x1000u,
+    .machine_id = 387,
+    .atags_addr = FAKE_RAM_BASE + 0x100u,
+    .dtb_addr = FAKE_RAM_BASE + 0xe000u,
+    .dtb_max = 0x1000u,
+    .payload_addr = 0,
+    .entry_cpsr = ARM_MODE_SVC | ARM_PSR_I,
+    .entry_world = FRAME_WORLD_SECURE,
+};
+
+/* --- output ------------------------------------------------------------------------- */
+
+#define OUTPUT_MAX (512u * 1024u)
+
+static char output[OUTPUT_MAX + 1];
+static char output_text[OUTPUT_MAX + 1];
+static size_t output_len;
+
+void fake_output_reset(void)
+{
+    output_len = 0;
+    output[0] = '\0';
+}
+
+const char *fake_output(void)
+{
+    output[output_len] = '\0';
+    return output;
+}
+
+const char *fake_output_text(void)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < output_len; i++)
+        if (output[i] != '\r')
+            output_text[n++] = output[i];
+    output_text[n] = '\0';
+    return output_text;
+}
+
+size_t fake_output_len(void)
+{
+    return output_len;
+}
+
+void port_putc(uint8_t c)
+{
+    if (output_len == OUTPUT_MAX) {
+        fail_msg("fake port: more than %u bytes of output without a reset", OUTPUT_MAX);
+        return;
+    }
+    output[output_len++] = (char)c;
+}
+
+/* --- memory ------------------------------------------------------------------------- */
+
+#define FAULTS_MAX 8u
+
+static uint8_t memory[FAKE_RAM_SIZE];
+static struct {
+    uint32_t addr, len;
+} faults[FAULTS_MAX];
+static unsigned fault_count;
+
+uint8_t *fake_mem(uint32_t addr)
+{
+    if (addr < FAKE_RAM_BASE || addr - FAKE_RAM_BASE >= FAKE_RAM_SIZE) {
+        fail_msg("fake_mem: 0x%08x is outside the fake RAM", (unsigned)addr);
+        abort();
+    }
+    return &memory[addr - FAKE_RAM_BASE];
+}
+
+void fake_mem_write(uint32_t addr, const void *data, size_t len)
+{
+    if (len == 0)
+        return;
+    fake_mem(addr + (uint32_t)len - 1); /* checks the end */
+    memcpy(fake_mem(addr), data, len);
+}
+
+void fake_mem_add_fault(uint32_t addr, uint32_t len)
+{
+    if (fault_count == FAULTS_MAX) {
+        fail_msg("fake_mem_add_fault: more than %u ranges", FAULTS_MAX);
+        return;
+    }
+    faults[fault_count].addr = addr;
+    faults[fault_count].len = len;
+    fault_count++;
+}
+
+/* [addr, addr + width) lies in the fake RAM and touches no fault range. Computed in 64
+ * bits, so an access that would wrap past 0xffffffff is simply outside. */
+static bool accessible(uint32_t addr, unsigned width)
+{
+    uint64_t start = addr, end = (uint64_t)addr + width;
+
+    if (width != 1 && width != 2 && width != 4) {
+        fake.bad_widths++;
+        return false;
+    }
+    if (start < FAKE_RAM_BASE || end > (uint64_t)FAKE_RAM_BASE + FAKE_RAM_SIZE)
+        return false;
+    for (unsigned i = 0; i < fault_count; i++) {
+        uint64_t fs = faults[i].addr, fe = fs + faults[i].len;
+        if (start < fe && fs < end)
+            return false;
+    }
+    return true;
+}
+
+static void count_space(void)
+{
+    if ((unsigned)fake.space < 3)
+        fake.space_accesses[fake.space]++;
+}
+
+bool port_mem_read(uint32_t addr, unsigned width, uint32_t *value)
+{
+    uint32_t v = 0;
+
+    count_space();
+    if (!accessible(addr, width)) {
+        fake.faults++;
+        return false;
+    }
+    for (unsigned i = 0; i < width; i++)
+        v |= (uint32_t)memory[addr - FAKE_RAM_BASE + i] << (8 * i);
+    *value = v;
+    fake.reads[width]++;
+    return true;
+}
+
+bool port_mem_write(uint32_t addr, unsigned width, uint32_t value)
+{
+    count_space();
+    if (!accessible(addr, width)) {
+        fake.faults++;
+        return false;
+    }
+    for (unsigned i = 0; i < width; i++)
+        memory[addr - FAKE_RAM_BASE + i] = (uint8_t)(value >> (8 * i));
+    fake.writes[width]++;
+    return true;
+}
+
+const char *port_mem_unavailable(void)
+{
+    return fake.mem_unavailable;
+}
+
+void port_mem_space(enum port_mem_space space)
+{
+    fake.space = space;
+}
+
+bool port_mem_secret(uint32_t pa, unsigned len)
+{
+    uint64_t start = pa, end = (uint64_t)pa + len;
+    uint64_t sb = fake.secret_base, se = sb + fake.secret_size;
+
+    return start < se && sb < end;
+}
+
+/* --- receiver ----------------------------------------------------------------------- */
+
+#define CHUNKS_MAX 32u
+#define CHUNK_BYTES 512u
+
+static struct {
+    uint8_t bytes[CHUNK_BYTES];
+    size_t len;
+} chunks[CHUNKS_MAX];
+static unsigned chunk_first, chunk_count, idle_polls;
+
+void fake_rx_script(const void *bytes, size_t len)
+{
+    if (chunk_count == CHUNKS_MAX || len > CHUNK_BYTES) {
+        fail_msg("fake_rx_script: at most %u chunks of %u bytes", CHUNKS_MAX, CHUNK_BYTES);
+        return;
+    }
+    unsigned i = (chunk_first + chunk_count) % CHUNKS_MAX;
+    memcpy(chunks[i].bytes, bytes, len);
+    chunks[i].len = len;
+    chunk_count++;
+}
+
+void fake_rx_script_str(const char *s)
+{
+    fake_rx_script(s, strlen(s));
+}
+
+unsigned fake_rx_pending(void)
+{
+    return chunk_count;
+}
+
+void port_rx_poll(void)
+{
+    fake.rx_polls++;
+    if (!chunk_count) {
+        if (++idle_polls >= FAKE_RX_IDLE_POLLS_MAX) {
+            fail_msg("fake port: polled %u times in a row with nothing scripted "
+                     "(a halted monitor waiting for input that never comes)",
+                     idle_polls);
+        }
+        return;
+    }
+    idle_polls = 0;
+    for (size_t i = 0; i < chunks[chunk_first].len; i++)
+        ring_put(&mon_rx, chunks[chunk_first].bytes[i]);
+    chunk_first = (chunk_first + 1) % CHUNKS_MAX;
+    chunk_count--;
+}
+
+void port_debug_uart_claim(bool claim)
+{
+    fake.uart_claimed = claim;
+    fake.uart_claims++;
+}
+
+bool port_debug_uart_releasable(void)
+{
+    return fake.uart_releasable;
+}
+
+/* --- interrupt controller ----------------------------------------------------------- */
+
+static struct port_irq_line irq_lines[FAKE_IRQ_LINES_MAX];
+static unsigned irq_line_count;
+
+static const struct port_irq_line default_irq_lines[] = {
+    {NULL, false, false, false, 0},
+    {"fake service", false, true, true, 2},
+    {"timer", true, true, false, 0},
+    {NULL, false, false, false, 0},
+    {"fake debug uart", true, true, true, 41},
+};
+
+void fake_irq_set_lines(const struct port_irq_line *lines, unsigned n)
+{
+    if (n > FAKE_IRQ_LINES_MAX) {
+        fail_msg("fake_irq_set_lines: at most %u lines", FAKE_IRQ_LINES_MAX);
+        return;
+    }
+    memcpy(irq_lines, lines, n * sizeof(*lines));
+    irq_line_count = n;
+}
+
+unsigned port_irq_lines(void)
+{
+    return irq_line_count;
+}
+
+void port_irq_line(unsigned line, struct port_irq_line *out)
+{
+    if (line >= irq_line_count) {
+        fail_msg("port_irq_line(%u): the fake has %u lines", line, irq_line_count);
+        return;
+    }
+    *out = irq_lines[line];
+}
+
+const char *port_irq_controller(void)
+{
+    return "fake intc";
+}
+
+uint32_t port_fiqs_taken(void)
+{
+    return fake.fiqs_taken;
+}
+
+/* --- reboot ------------------------------------------------------------------------- */
+
+static jmp_buf *reboot_return;
+
+bool fake_expect_reboot(void (*fn)(void *), void *arg)
+{
+    jmp_buf here;
+    jmp_buf *volatile outer = reboot_return;
+
+    reboot_return = &here;
+    if (setjmp(here)) {
+        reboot_return = outer;
+        return true;
+    }
+    fn(arg);
+    reboot_return = outer;
+    return false;
+}
+
+void port_reboot(void)
+{
+    fake.reboots++;
+    if (reboot_return)
+        longjmp(*reboot_return, 1);
+    fail_msg("port_reboot: the test did not expect a reboot");
+    abort();
+}
+
+/* --- identity ----------------------------------------------------------------------- */
+
+const char *port_platform_name(void)
+{
+    return "fakeboard";
+}
+
+const char *port_cpu_name(void)
+{
+    return "fakecpu";
+}
+
+const char *port_debug_uart_name(void)
+{
+    return "fakeuart";
+}
+
+const uint8_t *port_build_id(unsigned *len)
+{
+    *len = FAKE_BUILD_ID_LEN;
+    return fake_build_id;
+}
+
+uint32_t port_self_crc(void)
+{
+    return fake.self_crc;
+}
+
+bool port_has_monitor_mode(void)
+{
+    return fake.has_monitor_mode;
+}
+
+const struct boot_target *port_boot_target(void)
+{
+    return &fake.boot;
+}
+
+/* --- reset -------------------------------------------------------------------------- */
+
+void fake_port_reset(void)
+{
+    memset(&fake, 0, sizeof(fake));
+    fake.boot = default_boot;
+    fake.uart_releasable = true;
+    fake.space = PORT_MEM_VIRTUAL;
+    fake_output_reset();
+    memset(memory, 0, sizeof(memory));
+    fault_count = 0;
+    chunk_first = chunk_count = idle_polls = 0;
+    fake_irq_set_lines(default_irq_lines,
+                       (unsigned)(sizeof(default_irq_lines) / sizeof(default_irq_lines[0])));
+}

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: MIT */
+/* A fake platform for the host unit tests: everything monitor/port.h asks for (and
+ * port_boot_target from boot.h), with knobs and records the tests can reach.
+ *
+ *   output     port_putc appends to a capture buffer
+ *   memory     64 KiB at FAKE_RAM_BASE, little-endian, plus fault ranges inside or outside
+ *              it; anything else faults. Faulting accesses change nothing. Virtual and
+ *              physical addresses are the same; the fake records which space each
+ *              access was made in.
+ *   receiver   port_rx_poll delivers one scripted chunk per call into mon_rx
+ *   reboot     port_reboot jumps back to fake_expect_reboot, or fails the test
+ */
+#ifndef FIQMON_FAKE_PORT_H
+#define FIQMON_FAKE_PORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "boot.h"
+#include "port.h"
+
+#define FAKE_RAM_BASE 0x10000000u
+#define FAKE_RAM_SIZE 0x10000u
+#define FAKE_BUILD_ID_LEN 20u
+#define FAKE_IRQ_LINES_MAX 64u
+
+/* Back to the defaults below: no output, memory zeroed, no fault ranges, no script, the
+ * default irq table, every counter 0. */
+void fake_port_reset(void);
+
+/* --- output --- */
+void fake_output_reset(void);
+/* Everything port_putc received since the last reset, NUL-terminated. */
+const char *fake_output(void);
+/* The same with every '\r' removed (valid until the next call). */
+const char *fake_output_text(void);
+size_t fake_output_len(void);
+
+/* --- memory --- */
+/* Host pointer to target address addr (must lie in the fake RAM); for setting up and
+ * inspecting memory behind the port's back. */
+uint8_t *fake_mem(uint32_t addr);
+void fake_mem_write(uint32_t addr, const void *data, size_t len);
+/* Accesses touching any byte of [addr, addr + len) fault from now on. */
+void fake_mem_add_fault(uint32_t addr, uint32_t len);
+
+/* --- receiver --- */
+/* Queue a chunk: the next port_rx_poll that finds it first puts its bytes into mon_rx. */
+void fake_rx_script(const void *bytes, size_t len);
+void fake_rx_script_str(const char *s);
+/* Chunks not yet delivered. */
+unsigned fake_rx_pending(void);
+/* port_rx_poll fails the test after this many polls in a row found nothing scripted
+ * (a halted monitor would otherwise spin for ever). */
+#define FAKE_RX_IDLE_POLLS_MAX 1000u
+
+/* --- interrupt controller --- */
+void fake_irq_set_lines(const struct port_irq_line *lines, unsigned n);
+
+/* --- reboot --- */
+/* Runs fn(arg). Returns true if it called port_reboot (which never returns: it jumps back
+ * here), false if fn returned normally. */
+bool fake_expect_reboot(void (*fn)(void *), void *arg);
+
+/* --- knobs and records --- */
+struct fake_port {
+    /* knobs */
+    uint32_t fiqs_taken;         /* port_fiqs_taken */
+    const char *mem_unavailable; /* port_mem_unavailable */
+    uint32_t secret_base;        /* port_mem_secret: [base, base + size) */
+    uint32_t secret_size;
+    bool uart_releasable;    /* port_debug_uart_releasable (default true) */
+    bool has_monitor_mode;   /* port_has_monitor_mode */
+    uint32_t self_crc;       /* port_self_crc */
+    struct boot_target boot; /* port_boot_target */
+    /* records */
+    enum port_mem_space space;    /* last port_mem_space */
+    unsigned reads[5], writes[5]; /* successful accesses, by width */
+    unsigned space_accesses[3];   /* accesses (faulting too), by the space they were made in */
+    unsigned faults;              /* refused accesses */
+    unsigned bad_widths;          /* accesses with a width other than 1, 2, 4 */
+    bool uart_claimed;            /* last port_debug_uart_claim */
+    unsigned uart_claims;         /* port_debug_uart_claim calls */
+    unsigned rx_polls;
+    unsigned reboots;
+};
+extern struct fake_port fake;
+
+extern const uint8_t fake_build_id[FAKE_BUILD_ID_LEN];
+
+#endif
