@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* C entry of the resident copy, and the reports fiqmon makes on its own behalf. */
 #include <stdint.h>
-#include <stdio.h>
 
 #include "boot.h"
 #include "boot_entry.h"
+#include "format.h"
 #include "knock.h"
 #include "monitor.h"
 #include "platform.h"
@@ -29,7 +29,7 @@ static bool boot_delay(uint32_t ms)
     char line[64];
 
     for (uint32_t left = ms; left; left -= left >= 100 ? 100 : left) {
-        snprintf(line, sizeof(line), "\rHit any key to stay in fiqmon: %lu.%lu s ",
+        fmt_snprintf(line, sizeof(line), "\rHit any key to stay in fiqmon: %lu.%lu s ",
                  (unsigned long)(left / 1000), (unsigned long)(left % 1000 / 100));
         platform_early_puts(line);
         if (platform_wait_key(left >= 100 ? 100 : left)) {
@@ -52,7 +52,7 @@ void fiqmon_main(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3)
     (void)r3;
     platform_init();
     monitor_init(KNOCK_DEFAULT);
-    snprintf(line, sizeof(line),
+    fmt_snprintf(line, sizeof(line),
              "\r\nfiqmon %s (git %s) on %s: resident at 0x%08lx, debug port %s, knock %d\r\n",
              FIQMON_VERSION, FIQMON_GIT, port_platform_name(),
              (unsigned long)platform_resident_base(), port_debug_uart_name(), KNOCK_DEFAULT);
@@ -83,7 +83,7 @@ void fatal_exception(unsigned kind, uint32_t pc, uint32_t spsr)
 {
     char line[120];
 
-    snprintf(line, sizeof(line), "\r\nfiqmon: fatal: unexpected %s at pc=%08lx spsr=%08lx\r\n",
+    fmt_snprintf(line, sizeof(line), "\r\nfiqmon: fatal: unexpected %s at pc=%08lx spsr=%08lx\r\n",
              kind < sizeof(exception_names) / sizeof(exception_names[0]) ? exception_names[kind]
                                                                           : "exception",
              (unsigned long)pc, (unsigned long)spsr);

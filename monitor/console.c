@@ -2,7 +2,8 @@
 #include "console.h"
 
 #include <stdarg.h>
-#include <stdio.h>
+
+#include "format.h"
 
 #include "port.h"
 
@@ -31,7 +32,7 @@ static void con_vprintf(const char *fmt, va_list ap)
 {
     char buf[CON_FORMAT_MAX];
 
-    vsnprintf(buf, sizeof(buf), fmt, ap);
+    fmt_vsnprintf(buf, sizeof(buf), fmt, ap);
     con_puts(buf);
 }
 
