@@ -56,7 +56,8 @@ BOOT_SOURCES    := boot/main.c boot/syscalls.c $(sort $(wildcard boot/*.S boot/$
 SOURCES := $(BOOT_SOURCES) $(MONITOR_SOURCES) $(PLAT_SOURCES)
 OBJECTS := $(patsubst %,$(BUILD)/obj/%.o,$(SOURCES))
 
-.PHONY: all clean run debug size test unit qemu-test deps image flash linux virt-guests FORCE
+.PHONY: all clean run debug size test unit qemu-test deps image flash linux virt-guests \
+	bench bench-quick FORCE
 .DEFAULT_GOAL := all
 
 all: $(ELF) $(BIN) $(BUILD)/fiqmon.lst
@@ -97,12 +98,14 @@ $(BUILD)/fiqmon.lst: $(ELF)
 IMAGE   := $(BUILD)/fiqmon-image.bin
 DTB     ?=
 CMDLINE ?=
+PAYLOAD_KIND ?=
 LOAD_ADDR := $(shell awk '$$2 == "LOAD_ADDR" { print $$3 }' $(PLAT_DIR)/platform_def.h)
 
 image: $(BIN) FORCE
 	@test -n "$(KERNEL)" || { echo "make image: give KERNEL=FILE" >&2; exit 2; }
 	/usr/bin/python3 scripts/mkimage.py --fiqmon $(BIN) --kernel $(KERNEL) \
 		$(if $(DTB),--dtb $(DTB)) $(if $(CMDLINE),--cmdline "$(CMDLINE)") \
+		$(if $(PAYLOAD_KIND),--kind $(PAYLOAD_KIND)) \
 		--linux-load $(KERNEL_LOAD_ADDR) -o $(IMAGE)
 
 # Write the combined image to a real board with OpenOCD. DRY_RUN=1 prints the commands.
@@ -222,8 +225,17 @@ unit: deps $(UNIT_TESTS)
 qemu-test: deps all
 	/usr/bin/python3 -m pytest -q tests/qemu $(PYTEST_ARGS)
 
+# What fiqmon costs, in instructions and bytes (docs/benchmarks.md); `make test` runs a
+# quick variant so the bench code cannot rot.
+bench: deps
+	/usr/bin/python3 scripts/bench.py --json build/bench.json
+
+bench-quick: deps
+	/usr/bin/python3 scripts/bench.py --quick --json build/bench-quick.json
+
 test: deps
 	$(MAKE) unit
+	$(MAKE) bench-quick
 	$(MAKE) qemu-test
 
 deps:

@@ -7,6 +7,8 @@ import pytest
 from harness import ROOT, Fiqmon
 from platforms import PLATFORMS
 
+RUN_VARS = ("KERNEL", "BOOT", "PAYLOAD_KIND", "CMDLINE", "DTB", "QEMU_LOAD")
+
 REQUIRED_TOOLS = ["qemu-system-arm", "arm-none-eabi-gcc", "arm-none-eabi-nm", "make"]
 
 
@@ -46,8 +48,8 @@ def boot(tmp_path):
     def _boot(platform, variant="default", qemu_extra="", **make_vars):
         if isinstance(platform, str):
             platform = PLATFORMS[platform]
-        # KERNEL and BOOT choose what `make run` starts, not how fiqmon is built
-        run_vars = {k: make_vars.pop(k) for k in ("KERNEL", "BOOT") if k in make_vars}
+        # these choose what `make run` starts, not how fiqmon is built
+        run_vars = {k: make_vars.pop(k) for k in RUN_VARS if k in make_vars}
         make_vars = dict(build(platform.name, variant, **make_vars), **run_vars)
         fm = Fiqmon(tmp_path / f"q{len(running)}", make_vars, qemu_extra)
         fm.platform = platform

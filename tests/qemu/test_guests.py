@@ -1,0 +1,260 @@
+# SPDX-License-Identifier: MIT
+"""versatilepb: fiqmon resident under test guests (tests/guests/), booted from a payload
+image; it interrupts a hung kernel and changes nothing of its state."""
+
+import re
+import subprocess
+
+import pytest
+
+from harness import ROOT, elf_symbols, tokens
+
+GUESTS = ROOT / "build/guests"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def guests():
+    subprocess.run(["make", "-s", "-C", str(ROOT), "guests"], check=True)
+
+
+def run_guest(boot, name, **extra):
+    fm = boot("versatilepb", "nodelay", BOOT_DELAY_MS=0, KERNEL=f"build/guests/{name}.elf",
+              **extra)
+    fm.debug.expect(r"fiqmon: booting \S+ image at 0x00200000")
+    return fm
+
+
+def in_function(elf, name, pc):
+    start, size = elf_symbols(elf)[name]
+    return start <= pc < start + size
+
+
+def test_knock_stops_a_hard_hang_inside_its_loop(boot):
+    fm = run_guest(boot, "spin")
+    fm.console.expect(r"guest spin: entering spin_forever")
+    m = fm.knock()
+    pc = int(m.group(2), 16)
+    assert in_function(GUESTS / "spin.elf", "spin_forever", pc), hex(pc)
+    assert tokens(fm.cmd("pc"))["cpsr"] & 0x80, "spin masked IRQs; fiqmon still got in"
+
+
+def test_knock_stops_a_deadlock_in_irq_mode(boot):
+    fm = run_guest(boot, "deadlock")
+    fm.console.expect(r"guest deadlock: taking the lock twice")
+    elf = GUESTS / "deadlock.elf"
+    # the first timer IRQ walks into the lock; sample until the CPU is stuck there...
+    for _ in range(50):
+        m = fm.knock()
+        if in_function(elf, "spin_lock", int(m.group(2), 16)):
+            break
+        fm.leave()
+    else:
+        raise AssertionError(f"pc never reached spin_lock (last {m.group(2)})")
+    # ...and then it never leaves: every later sample is in spin_lock, in IRQ mode
+    for _ in range(5):
+        assert m.group(3) == b"irq"
+        assert in_function(elf, "spin_lock", int(m.group(2), 16))
+        fm.leave()
+        m = fm.knock()
+
+
+def ticks(fm, count):
+    """The next `count` tick lines: [(tick, clock)]."""
+    out = []
+    for _ in range(count):
+        _, m = fm.console.expect(rb"guest ticker: tick (\d+) clock (\d+)", timeout=10)
+        out.append((int(m.group(1)), int(m.group(2))))
+    return out
+
+
+def rate(samples):
+    (t0, c0), (t1, c1) = samples[0], samples[-1]
+    return (t1 - t0) / ((c1 - c0) / 24e6)       # ticks per second of the 24 MHz clock
+
+
+def test_ticker_keeps_ticking_at_its_rate_across_debugger_sessions(boot):
+    fm = run_guest(boot, "ticker")
+    fm.console.expect(r"guest ticker: started")
+    before = ticks(fm, 3)
+    assert abs(rate(before) - 100) < 10
+    for _ in range(3):
+        fm.knock()
+        fm.cmd("regs")
+        fm.cmd("allregs")
+        fm.cmd(f"md 200000 100")
+        fm.leave()
+    after = ticks(fm, 3)
+    assert after[0][0] > before[-1][0]
+    assert abs(rate(after) - 100) < 10, "IRQs still reach the kernel at the timer's rate"
+
+
+def test_halt_freezes_the_ticker_and_continue_resumes_it(boot):
+    fm = run_guest(boot, "ticker")
+    ticks(fm, 1)
+    fm.knock()
+    assert "stop reason: knock" in fm.cmd("halt")
+    assert fm.console.received_within(0.5) == b""
+    assert "already halted" in fm.cmd("halt")
+    fm.cmd("continue")
+    resumed = ticks(fm, 2)
+    assert resumed[1][0] > resumed[0][0]
+    assert fm.cmd("continue") == "error: not halted\n"
+
+
+ROUNDS = 10
+
+
+def checksums(fm, rounds=ROUNDS):
+    got = {}
+    while len(got) < rounds:
+        _, m = fm.console.expect(rb"guest integrity: round (\d+) checksum ([0-9a-f]{8}) errors (\d+)",
+                                 timeout=20)
+        got[int(m.group(1))] = (m.group(2).decode(), int(m.group(3)))
+    return got
+
+
+def test_nothing_lost_integrity_checksums_survive_1000_interruptions(boot):
+    """The project's most important test: the integrity guest keeps live values in every
+    register, the flags and the banked registers of its modes, and prints a checksum per
+    round. Interrupted over a thousand times, mixing every kind of debugger activity, it
+    must print exactly the checksums of an undisturbed run."""
+    clean = run_guest(boot, "integrity")
+    reference = checksums(clean)
+    clean.close()
+
+    fm = run_guest(boot, "integrity")
+    fm.console.expect(r"guest integrity: started")
+    fm.knock()
+    start = int(re.search(r"fiqs=(\d+)", fm.cmd("stats")).group(1))
+    noise = bytes((i * 37 + 11) % 256 for i in range(512)).replace(b"$", b"%")
+    rounds_seen = 0
+    fiqs = 0
+    for cycle in range(200):
+        if cycle % 10 == 0:
+            fiqs = int(re.search(r"fiqs=(\d+)", fm.cmd("stats")).group(1)) - start
+            if fiqs >= 1000:
+                break
+        fm.cmd("regs")
+        fm.cmd("allregs")
+        fm.cmd("md 200000 40")
+        fm.cmd("halt")
+        fm.cmd("pc")
+        fm.cmd("continue")
+        fm.leave()
+        fm.debug.send(noise)
+        fm.knock()
+    fm.leave()
+    got = checksums(fm)
+    assert fiqs >= 1000, f"only {fiqs} interruptions"
+    for r in sorted(reference):
+        assert got[r] == reference[r], f"round {r}: {got[r]} after {fiqs} FIQs, want {reference[r]}"
+    assert all(errors == 0 for _, errors in got.values())
+    rounds_seen = max(got)
+    assert rounds_seen >= ROUNDS
+
+
+def build_image(guest, variant="nodelay", delay_ms=0):
+    build = f"build/test-versatilepb-{variant}"
+    subprocess.run(["make", "-s", "-C", str(ROOT), "image", "PLATFORM=versatilepb",
+                    f"BUILD={build}", f"BOOT_DELAY_MS={delay_ms}",
+                    f"KERNEL=build/guests/{guest}.elf"], check=True, capture_output=True)
+    image = (ROOT / build / "fiqmon-image.bin").read_bytes()
+    offset = -(-len((ROOT / build / "fiqmon.bin").read_bytes()) // 16) * 16
+    assert image[offset:offset + 4] == b"FQMP"
+    return image, offset
+
+
+def boot_image(boot, tmp_path, data):
+    path = tmp_path / "image.bin"
+    path.write_bytes(data)
+    load = (f"-device loader,file={path},addr=0x10000,force-raw=on "
+            f"-device loader,addr=0x10000,cpu-num=0")
+    return boot("versatilepb", "nodelay", BOOT_DELAY_MS=0, QEMU_LOAD=load)
+
+
+def with_header_crc(data, off):
+    import struct
+    import zlib
+    hdr = bytearray(data[off:off + 64])
+    hdr[60:64] = struct.pack("<I", zlib.crc32(bytes(hdr[:60])))
+    return data[:off] + bytes(hdr) + data[off + 64:]
+
+
+@pytest.mark.parametrize("damage,why", [
+    ("header", "header CRC mismatch"),
+    ("data", "data CRC mismatch"),
+    ("oversized", "oversized payload"),
+    ("outside", "image does not fit in RAM outside fiqmon's region"),
+])
+def test_bad_payloads_are_refused_and_fiqmon_stays_usable(boot, tmp_path, damage, why):
+    import struct
+    image, off = build_image("spin")
+    image = bytearray(image)
+    if damage == "header":
+        image[off + 16] ^= 0x01                    # load address, header CRC now wrong
+    elif damage == "data":
+        image[off + 64 + 8] ^= 0x80                # a byte of the kernel
+    elif damage == "oversized":
+        image[off + 24:off + 28] = struct.pack("<I", 0x10000000)
+        image = bytearray(with_header_crc(bytes(image), off))
+    else:
+        image[off + 16:off + 20] = struct.pack("<I", 0x07ff8000)   # into fiqmon's home
+        image[off + 20:off + 24] = struct.pack("<I", 0x07ff8000)
+        image = bytearray(with_header_crc(bytes(image), off))
+    fm = boot_image(boot, tmp_path, bytes(image))
+    _, m = fm.debug.expect(r"fiqmon: payload refused: ([^\r\n]*)\r\n")
+    assert m.group(1).decode() == why
+    fm.knock()
+    assert fm.cmd("boot") == f"error: payload refused: {why}\n"
+    assert fm.cmd("pc").startswith("pc=")
+
+
+def test_good_image_boots_and_boot_delay_lets_you_stay(boot, tmp_path):
+    image, _ = build_image("spin", "delay", 3000)
+    path = tmp_path / "image.bin"
+    path.write_bytes(image)
+    load = (f"-device loader,file={path},addr=0x10000,force-raw=on "
+            f"-device loader,addr=0x10000,cpu-num=0")
+    fm = boot("versatilepb", "delay", BOOT_DELAY_MS=3000, QEMU_LOAD=load)
+    fm.debug.expect(r"Hit any key to stay in fiqmon")
+    fm.debug.send("x")
+    _, m = fm.debug.expect(r"fiqmon: entered by (boot delay) at pc=")
+    fm.debug.expect(r"fiqmon> ")
+    assert fm.console.received_within(0.3) == b"", "the payload must not have started"
+    fm.debug.send("boot\r")              # the kernel starts: no prompt follows
+    fm.debug.expect(r"fiqmon: booting bare-metal image at 0x00200000")
+    fm.console.expect(r"guest spin: entering spin_forever")
+
+
+def test_linux_protocol_atags_exclude_fiqmon_and_keep_the_cmdline(boot):
+    cmdline = "console=ttyAMA1 fiqmon.test=atags root=/dev/ram"
+    fm = run_guest(boot, "bootinfo", PAYLOAD_KIND="linux", CMDLINE=cmdline)
+    out, _ = fm.console.expect(r"guest bootinfo: done", timeout=10)
+    assert re.search(r"r0=00000000 r1=00000183 r2=00000100", out), out   # 387 = versatile PB
+    assert "atag core" in out
+    assert "atag mem start=00000000 size=07ff0000" in out
+    assert f"atag cmdline {cmdline}" in out
+
+
+def test_linux_protocol_dtb_gets_fiqmon_reserved(boot, tmp_path):
+    dtb = tmp_path / "bootinfo.dtb"
+    subprocess.run(["dtc", "-I", "dts", "-O", "dtb", "-o", str(dtb),
+                    str(ROOT / "tests/guests/bootinfo.dts")], check=True, capture_output=True)
+    fm = run_guest(boot, "bootinfo", PAYLOAD_KIND="linux", DTB=str(dtb))
+    out, _ = fm.console.expect(r"guest bootinfo: done", timeout=10)
+    assert re.search(r"r2=07ef0000", out), out
+    assert "dtb memreserve start=00100000 size=00002000" in out        # the tree's own
+    assert "dtb memreserve start=07ff0000 size=00010000" in out        # fiqmon's, added
+    assert "dtb bootargs console=ttyAMA1 bootinfo=dts" in out
+
+
+def test_flash_script_issues_the_expected_openocd_commands(tmp_path):
+    out = subprocess.run(["make", "-s", "-C", str(ROOT), "flash", "PLATFORM=versatilepb",
+                          "BUILD=build/test-versatilepb-nodelay", "KERNEL=build/guests/spin.elf",
+                          "OPENOCD_INTERFACE=interface/dummy.cfg", "DRY_RUN=1"],
+                         capture_output=True, text=True, check=True)
+    cmds = re.findall(r"^openocd: (.*)$", out.stdout + out.stderr, re.M)
+    image = "build/test-versatilepb-nodelay/fiqmon-image.bin"
+    assert cmds == ["reset halt", "flash probe 0",
+                    f"flash write_image erase {image} 0x34000000 bin",
+                    f"verify_image {image} 0x34000000 bin", "reset run"]
