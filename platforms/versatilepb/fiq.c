@@ -22,8 +22,10 @@ static int service_call(void)
     uint32_t request = fiqmon_mailbox.request;
 
     vic_soft_raise(VIC_BASE, SERVICE_VIC_LINE, false);
-    fiqmon_mailbox.request = FIQMON_SVC_NONE;
+    if (request == FIQMON_SVC_NONE)
+        return 0; /* fiqmon's own doorbell (end of boot): nothing for the mailbox */
     fiqmon_mailbox.response = monitor_service(request, &need_full);
+    fiqmon_mailbox.request = FIQMON_SVC_NONE; /* last: the kernel polls for it */
     return need_full;
 }
 

@@ -258,3 +258,25 @@ def test_flash_script_issues_the_expected_openocd_commands(tmp_path):
     assert cmds == ["reset halt", "flash probe 0",
                     f"flash write_image erase {image} 0x34000000 bin",
                     f"verify_image {image} 0x34000000 bin", "reset run"]
+
+
+def test_release_gives_the_port_to_the_kernel_and_the_service_call_rearms(boot):
+    fm = run_guest(boot, "uartecho")
+    fm.console.expect(r"guest uartecho: ping response 0 version 000100")
+    fm.console.expect(r"guest uartecho: waiting for release")
+    fm.knock()
+    fm.debug.send("release\r")
+    fm.debug.expect(r"fiqmon: uart0 released to the kernel")
+    fm.console.expect(r"guest uartecho: uart0 is mine")
+    # the kernel's driver gets the bytes now, knocks included; fiqmon stays silent
+    fm.debug.send("ab$3#33")
+    for c in "ab$3#33":
+        fm.console.expect(rf"guest uartecho: got {re.escape(c)}\r\n")
+    assert fm.debug.received_within(0.3) == b""
+    fm.debug.send("R")
+    fm.console.expect(r"guest uartecho: rearm response 0")
+    fm.debug.expect(r"fiqmon: re-armed by the kernel")
+    fm.console.expect(r"guest uartecho: waiting for release")
+    m = fm.knock()
+    assert m.group(1) == b"knock"
+    assert "fiq" in re.search(r"line=12 .*", fm.cmd("irqs")).group(0)
