@@ -52,6 +52,7 @@ def test_halt_stops_the_kernel_and_continue_resumes_it(boot):
     fm = boot_linux(boot)
     fm.knock()                       # early in boot: the kernel is printing
     assert "stop reason: knock" in fm.cmd("halt")
+    fm.console.drain(0.3)            # what the kernel printed before the halt, still in flight
     silent = fm.console.received_within(1.5)
     assert silent == b"", f"the halted kernel printed {silent[:200]!r}"
     assert "kernel continues" in fm.cmd("continue")
