@@ -51,6 +51,7 @@ func irq_entry
     ldr     r0, [r0]
     cmp     r0, #0
     moveq   r0, #6                      @ no handler: report it as a fault
+    moveq   r1, lr
     beq     fault_common
     blx     r0
     ldmfd   sp!, {r0-r3, ip, pc}^

@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: MIT */
+/* integrity: the hot loop, in assembly so that every value lives in a register.
+ *
+ * State: r0-r12, lr and the flags NZCV, loaded from and stored to struct integrity_state
+ * (integrity.c) only at the start and the end of a round. The rules that make a single
+ * corrupted bit anywhere show up in the checksum (this round's, or a later one's: the
+ * state carries over):
+ *
+ *  - Registers: every instruction that writes a state register is injective in that
+ *    register's old value (add/sub/eor/adc/sbc/rsc with Rd = Rn and Rm != Rd, a rotate of
+ *    itself, mla/umlal accumulating into it), so no register value is ever dead.
+ *  - Flags: every flag-setting instruction is an adcs/sbcs/rscs conditional on GT or LE.
+ *    The condition reads N, Z and V, the carry-in reads C, so a flipped flag changes
+ *    whether the instruction runs or what it computes; when it does not run, the flags
+ *    stay as they were and live on to the next such instruction. GT and LE alternate, so
+ *    of any two one always runs. Conditional mi/eq/cs/vs instructions feed each flag into
+ *    the data as well.
+ *  - Banked registers: each iteration checks and then refills sp/lr/spsr of ABT and UND
+ *    mode and sp/lr of SYS (the usr bank) with values copied from the state registers.
+ *    The check uses only the mode's own sp and lr as scratch, compares without touching
+ *    the flags (clz of the difference) and counts mismatches in integrity_bank_errors.
+ *  - sp_svc is the iteration counter (kept in memory across the exit test, which needs a
+ *    scratch register and must not use the flags: clz again, and a computed branch).
+ *
+ * Working words live in this section and are reached pc-relative, since no register is
+ * free to hold an address (MMU off: the section is ordinary RAM). */
+#include "arm_cpu.h"
+
+    .syntax unified
+    .arm
+
+#define MODE_RUN(mode)  (mode)  /* I and F clear: IRQs arrive in every mode */
+
+    .section .text.integrity, "ax", %progbits
+    .balign 4
+
+/* One block of state mixing; a..n is a permutation of r0-r12, lr. */
+    .macro mix a, b, c, d, e, f, g, h, i, j, k, l, m, n
+    adcsgt  \a, \a, \b
+    eor     \c, \c, \a, ror #11
+    adcsle  \d, \d, \c, ror #3
+    add     \e, \e, \d, ror #5
+    sbcsgt  \f, \f, \e, lsl #3
+    mla     \g, \f, \h, \g              @ g += f * h
+    rscsle  \i, \i, \g, ror #9          @ i = (g ror 9) - i - !C
+    eormi   \j, \j, \i, ror #17         @ N as data
+    addeq   \k, \k, \j                  @ Z as data
+    eorcs   \l, \l, #0x5a000000         @ C as data
+    subvs   \m, \m, #0x00a50000         @ V as data
+    umlal   \n, \a, \b, \c              @ {a:n} += b * c
+    adcsgt  \h, \h, \n, ror #7
+    sbcsle  \b, \b, \m, ror #25
+    eor     \k, \k, #0x000003c0
+    mov     \j, \j, ror #13
+    add     \m, \m, #0x9e000000
+    .endm
+
+/* In: lr = observed ^ expected. Out: integrity_bank_errors += (lr != 0).
+ * Clobbers lr and sp of the current mode; flags untouched. */
+    .macro count_mismatch
+    clz     lr, lr                      @ 32 iff equal
+    eor     lr, lr, #32
+    mov     lr, lr, lsr #5              @ 0 iff equal, else 1
+    ldr     sp, integrity_bank_errors
+    add     sp, sp, lr
+    str     sp, integrity_bank_errors
+    .endm
+
+/* Switch to `mode`, check its sp, lr (and spsr) against the values stored last time,
+ * store new ones copied from state registers, and return to SVC mode. */
+    .macro bank_visit mode, pfx, rsp, rlr, rpsr=none
+    msr     cpsr_c, #MODE_RUN(\mode)
+    str     lr, bank_seen_lr
+    ldr     lr, \pfx\()_sp
+    eor     lr, lr, sp
+    count_mismatch
+    ldr     sp, bank_seen_lr
+    ldr     lr, \pfx\()_lr
+    eor     lr, lr, sp
+    count_mismatch
+    .ifnc \rpsr, none
+    mrs     sp, spsr
+    ldr     lr, \pfx\()_spsr
+    eor     lr, lr, sp
+    count_mismatch
+    @ New spsr: NZCV and I, F, T from the state register, a fixed mode (only
+    @ architecturally defined bits, so it reads back exactly).
+    and     lr, \rpsr, #ARM_PSR_NZCV
+    and     sp, \rpsr, #(ARM_PSR_I | ARM_PSR_F | ARM_PSR_T)
+    orr     lr, lr, sp
+    orr     lr, lr, #ARM_MODE_USR
+    str     lr, \pfx\()_spsr
+    msr     spsr_fsxc, lr
+    .endif
+    mov     sp, \rsp
+    str     sp, \pfx\()_sp
+    mov     lr, \rlr
+    str     lr, \pfx\()_lr
+    msr     cpsr_c, #MODE_RUN(ARM_MODE_SVC)
+    .endm
+
+/* void integrity_round(struct integrity_state *s, uint32_t iterations)
+ * In: SVC mode, IRQs enabled; iterations >= 1. Runs the loop on s's registers and flags
+ * and stores them back. Out: r4-r11 and sp preserved. */
+    .global integrity_round
+    .type integrity_round, %function
+integrity_round:
+    stmfd   sp!, {r4-r11, lr}
+    str     sp, c_sp
+    str     r0, state_ptr
+    str     r1, loop_count
+    mov     sp, r0
+    ldr     r0, [sp, #56]
+    msr     cpsr_f, r0
+    ldmia   sp, {r0-r12, lr}
+
+loop:
+    ldr     sp, loop_count              @ iterations left, live until the exit test
+    mix     r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr
+    mix     r3, r11, lr, r7, r9, r4, r12, r8, r1, r0, r10, r6, r2, r5
+    mix     r10, r5, r2, r9, r7, r4, r0, r12, r8, r11, r3, r1, lr, r6
+    bank_visit ARM_MODE_ABT, exp_abt, r1, r2, r3
+    mix     r5, r4, r11, r8, r1, r12, r7, r2, r10, r3, r0, r6, lr, r9
+    mix     r12, lr, r11, r7, r6, r4, r0, r5, r3, r9, r1, r2, r10, r8
+    bank_visit ARM_MODE_UND, exp_und, r4, r5, r6
+    mix     r3, r0, r9, r4, r1, r12, r2, r11, lr, r5, r6, r8, r10, r7
+    mix     r3, lr, r6, r10, r0, r11, r2, r12, r5, r7, r8, r4, r9, r1
+    bank_visit ARM_MODE_SYS, exp_sys, r7, r8
+    mix     r8, r3, r1, r10, r4, r9, r11, r0, r6, r7, lr, r5, r12, r2
+
+    @ Exit test without flags: sp = 32 when the count reaches zero, else 0.
+    sub     sp, sp, #1
+    str     sp, loop_count
+    clz     sp, sp
+    and     sp, sp, #32
+    add     pc, pc, sp, lsr #3          @ to 1f (+8) or 2f (+12)
+    nop
+1:  b       loop
+2:  ldr     sp, state_ptr
+    stmia   sp, {r0-r12, lr}
+    mrs     r0, cpsr
+    str     r0, [sp, #56]
+    ldr     sp, c_sp
+    ldmfd   sp!, {r4-r11, pc}
+    .size integrity_round, . - integrity_round
+
+/* void integrity_banks_init(void): take the current banked sp/lr/spsr of ABT, UND and
+ * SYS as the expected values for the first check. Clobbers r0-r3. */
+    .global integrity_banks_init
+    .type integrity_banks_init, %function
+integrity_banks_init:
+    mrs     r3, cpsr
+    msr     cpsr_c, #(ARM_MODE_ABT | ARM_PSR_I)
+    str     sp, exp_abt_sp
+    str     lr, exp_abt_lr
+    mrs     r0, spsr
+    str     r0, exp_abt_spsr
+    msr     cpsr_c, #(ARM_MODE_UND | ARM_PSR_I)
+    str     sp, exp_und_sp
+    str     lr, exp_und_lr
+    mrs     r0, spsr
+    str     r0, exp_und_spsr
+    msr     cpsr_c, #(ARM_MODE_SYS | ARM_PSR_I)
+    str     sp, exp_sys_sp
+    str     lr, exp_sys_lr
+    msr     cpsr_c, r3
+    bx      lr
+    .size integrity_banks_init, . - integrity_banks_init
+
+/* IRQ entry: before anything uses sp_irq, check that it is the stack top it must be at
+ * every entry (no nesting: I is set in IRQ mode); repair and count it if not. Then the
+ * C handler, and an exception return that restores the interrupted cpsr. */
+    .global integrity_irq_entry
+    .type integrity_irq_entry, %function
+integrity_irq_entry:
+    str     r0, irq_scratch
+    ldr     r0, irq_sp_expected
+    teq     r0, sp                      @ IRQ mode's own flags: spsr_irq keeps the state's
+    beq     1f
+    mov     sp, r0
+    ldr     r0, integrity_irq_sp_errors
+    add     r0, r0, #1
+    str     r0, integrity_irq_sp_errors
+1:  ldr     r0, irq_scratch
+    sub     lr, lr, #4
+    stmfd   sp!, {r0-r3, ip, lr}
+    bl      integrity_irq
+    ldmfd   sp!, {r0-r3, ip, pc}^
+    .size integrity_irq_entry, . - integrity_irq_entry
+
+/* ---- working words (pc-relative from the code above) ---------------------------------- */
+    .balign 4
+c_sp:           .word 0     /* the C caller's sp during a round */
+state_ptr:      .word 0
+loop_count:     .word 0
+bank_seen_lr:   .word 0
+exp_abt_sp:     .word 0
+exp_abt_lr:     .word 0
+exp_abt_spsr:   .word 0
+exp_und_sp:     .word 0
+exp_und_lr:     .word 0
+exp_und_spsr:   .word 0
+exp_sys_sp:     .word 0
+exp_sys_lr:     .word 0
+irq_scratch:    .word 0
+irq_sp_expected: .word __stack_irq_top
+    .global integrity_bank_errors
+    .global integrity_irq_sp_errors
+integrity_bank_errors:   .word 0
+integrity_irq_sp_errors: .word 0
