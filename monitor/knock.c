@@ -1,7 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 #include "knock.h"
 
-#define MAGIC_LEN (sizeof(KNOCK_MAGIC) - 1)
+enum { PHASE_NONE, PHASE_BODY, PHASE_CSUM_HI, PHASE_CSUM_LO };
+
+#define BODY_KNOCK      1u /* "3" */
+#define BODY_STATUS     2u /* "?" */
+#define BODY_QSUPPORTED 4u /* "qSupported" or "qSupported:..." */
+#define QSUPPORTED "qSupported"
+#define QSUPPORTED_LEN (sizeof(QSUPPORTED) - 1)
 
 void knock_init(struct knock *k, int mode)
 {
@@ -19,6 +25,7 @@ void knock_restart(struct knock *k)
 void knock_restart_after(struct knock *k, bool after_cr)
 {
     k->matched = 0;
+    k->phase = PHASE_NONE;
     k->prompted = false;
     k->last_cr = after_cr;
     k->quiet = false;
@@ -74,9 +81,81 @@ enum knock_event knock_feed(struct knock *k, uint8_t c)
 
     /* After a noise byte that left no partial knock on a prompted line, the next bytes
      * are plain noise until a '$', CR or LF: knock_quiet_noise may take them. */
-    k->quiet = k->mode != KNOCK_MODE_ANY_FIQ && k->prompted && !k->matched && !k->last_cr &&
+    k->quiet = k->mode != KNOCK_MODE_ANY_FIQ && k->prompted && !k->phase && !k->last_cr &&
                (ev == KNOCK_NOISE || ev == KNOCK_NOISE_PROMPT);
     return ev;
+}
+
+static int hex_value(uint8_t c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* Which bodies a candidate may still be after its body byte number len (1-based) is c. */
+static uint8_t still_possible(uint8_t possible, uint16_t len, uint8_t c)
+{
+    if (len > 1 || c != '3')
+        possible &= (uint8_t)~BODY_KNOCK;
+    if (len > 1 || c != '?')
+        possible &= (uint8_t)~BODY_STATUS;
+    if (len <= QSUPPORTED_LEN ? c != (uint8_t)QSUPPORTED[len - 1]
+                              : (len == QSUPPORTED_LEN + 1 && c != ':') || c == '#' || c == '$')
+        possible &= (uint8_t)~BODY_QSUPPORTED;
+    return possible;
+}
+
+/* One byte of a candidate packet (phase != NONE). */
+static enum knock_event packet_byte(struct knock *k, uint8_t c)
+{
+    k->matched++;
+    k->last_cr = false;
+    switch (k->phase) {
+    case PHASE_BODY:
+        if (c == '#') {
+            unsigned body = k->matched - 2u;
+            bool whole = k->possible & BODY_QSUPPORTED ? body >= QSUPPORTED_LEN : body == 1;
+            if (!k->possible || !whole)
+                return KNOCK_NOISE; /* caller abandons */
+            k->phase = PHASE_CSUM_HI;
+            return KNOCK_PARTIAL;
+        }
+        if (k->matched - 1 > KNOCK_GDB_MAX_BODY)
+            return KNOCK_NOISE;
+        k->sum = (uint8_t)(k->sum + c);
+        k->possible = still_possible(k->possible, (uint16_t)(k->matched - 1), c);
+        return k->possible ? KNOCK_PARTIAL : KNOCK_NOISE;
+    case PHASE_CSUM_HI:
+        if (hex_value(c) < 0)
+            return KNOCK_NOISE;
+        k->csum_hi = (uint8_t)hex_value(c);
+        k->phase = PHASE_CSUM_LO;
+        return KNOCK_PARTIAL;
+    default:
+        if (hex_value(c) < 0 || (uint8_t)(k->csum_hi << 4 | hex_value(c)) != k->sum)
+            return KNOCK_NOISE;
+        if (k->possible & BODY_KNOCK) {
+            knock_restart(k);
+            return KNOCK_ENTER;
+        }
+        k->gdb_opener = k->possible & BODY_STATUS ? '?' : 'q';
+        knock_restart(k);
+        return KNOCK_GDB;
+    }
+}
+
+static void start_packet(struct knock *k)
+{
+    k->phase = PHASE_BODY;
+    k->matched = 1;
+    k->sum = 0;
+    k->possible = BODY_KNOCK | BODY_STATUS | BODY_QSUPPORTED;
+    k->last_cr = false;
 }
 
 static enum knock_event feed(struct knock *k, uint8_t c)
@@ -84,23 +163,20 @@ static enum knock_event feed(struct knock *k, uint8_t c)
     if (k->mode == KNOCK_MODE_MAGIC) {
         bool prompt = false;
 
-        if (c == (uint8_t)KNOCK_MAGIC[k->matched]) {
-            k->last_cr = false;
-            if (++k->matched < MAGIC_LEN)
-                return KNOCK_PARTIAL;
-            knock_restart(k);
-            return KNOCK_ENTER;
-        }
-        if (k->matched) {
-            /* the prefix seen so far was noise after all */
+        if (k->phase != PHASE_NONE) {
+            enum knock_event ev = packet_byte(k, c);
+            if (ev != KNOCK_NOISE)
+                return ev;
+            /* the candidate seen so far, this byte included, was noise after all */
+            k->matched--;
             k->noise += k->matched;
             k->matched = 0;
+            k->phase = PHASE_NONE;
             prompt = take_prompt(k);
-            if (c == (uint8_t)KNOCK_MAGIC[0]) { /* '$' occurs once: a knock may restart here */
-                k->matched = 1;
-                k->last_cr = false;
-                return prompt ? KNOCK_NOISE_PROMPT : KNOCK_PARTIAL;
-            }
+        }
+        if (c == '$') { /* a packet, and so a knock, may start here */
+            start_packet(k);
+            return prompt ? KNOCK_NOISE_PROMPT : KNOCK_PARTIAL;
         }
         enum knock_event ev = noise(k, c);
         return prompt ? KNOCK_NOISE_PROMPT : ev;

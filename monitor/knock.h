@@ -18,13 +18,25 @@ enum knock_event {
     KNOCK_NOISE_PROMPT, /* byte ignored; first noise of a line: show the prompt */
     KNOCK_PARTIAL,      /* byte may be part of a knock */
     KNOCK_ENTER,        /* knock complete */
+    KNOCK_GDB,          /* a GDB connection's first packet: see knock.gdb_opener */
 };
 
 #define KNOCK_MAGIC "$3#33"
 
+/* In mode 1 the knock is recognised as what it is, a GDB packet: "$body#cs" with a correct
+ * checksum and one of exactly three bodies: "3" (the knock, kgdb's escape to the shell),
+ * "?" or "qSupported[:...]" (how GDB opens a connection). Nothing looser: random noise
+ * forms some short valid packet now and then, never one of these. */
+#define KNOCK_GDB_MAX_BODY 1024
+
 struct knock {
     int8_t mode;
-    uint8_t matched;     /* bytes of KNOCK_MAGIC seen so far */
+    uint8_t phase;       /* where in a candidate packet: 0 none, body, checksum digits */
+    uint8_t possible;    /* bodies the candidate may still be (KNOCK_BODY_* bits) */
+    uint8_t sum;         /* checksum of the body so far */
+    uint8_t csum_hi;     /* first checksum digit */
+    char gdb_opener;     /* after KNOCK_GDB: '?' or 'q' (qSupported) */
+    uint16_t matched;    /* bytes of the candidate packet seen so far (0: none) */
     bool prompted;       /* prompt already shown on this line of noise */
     bool last_cr;        /* previous byte was CR (so LF completes CRLF) */
     bool quiet;          /* mid-line of noise: any byte but '$', CR, LF is plain noise */

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The knock detector: what enters the debugger, what is noise, when the prompt is due, and
  * the hot path's quiet-noise filter agreeing with the detector. */
+#include <stdio.h>
+
 #include "expect.h"
 
 #include "knock.h"
@@ -20,6 +22,8 @@ static char event_letter(enum knock_event ev)
         return 'p';
     case KNOCK_ENTER:
         return 'E';
+    case KNOCK_GDB:
+        return 'G';
     }
     return '?';
 }
@@ -423,9 +427,115 @@ static void test_quiet_filter_agrees_with_the_detector(void **state)
     }
 }
 
+/* "$body#cs" with the correct checksum. */
+static size_t packet(char *out, const char *body, int checksum_delta)
+{
+    unsigned sum = 0;
+
+    for (const char *p = body; *p; p++)
+        sum += (uint8_t)*p;
+    return (size_t)sprintf(out, "$%s#%02x", body, (sum + (unsigned)checksum_delta) & 0xff);
+}
+
+/* Feeds a whole string; returns the last event and how many KNOCK_GDB/ENTER events came. */
+static enum knock_event feed_all(struct knock *k, const char *s, size_t n, int *hits)
+{
+    enum knock_event ev = KNOCK_NOISE;
+
+    *hits = 0;
+    for (size_t i = 0; i < n; i++) {
+        ev = knock_feed(k, (uint8_t)s[i]);
+        *hits += ev == KNOCK_GDB || ev == KNOCK_ENTER;
+    }
+    return ev;
+}
+
+static void test_gdb_openers_start_a_session(void **state)
+{
+    static const struct {
+        const char *body;
+        char opener;
+    } openers[] = {
+        {"?", '?'},
+        {"qSupported", 'q'},
+        {"qSupported:multiprocess+;swbreak+;hwbreak+;qRelocInsn+;fork-events+;xmlRegisters=i386",
+         'q'},
+    };
+    char buf[256];
+    int hits;
+
+    (void)state;
+    for (size_t i = 0; i < sizeof(openers) / sizeof(openers[0]); i++) {
+        struct knock k;
+        knock_init(&k, KNOCK_MODE_MAGIC);
+        size_t n = packet(buf, openers[i].body, 0);
+        assert_int_equal(feed_all(&k, buf, n, &hits), KNOCK_GDB);
+        assert_int_equal(hits, 1);
+        assert_int_equal(k.gdb_opener, openers[i].opener);
+    }
+}
+
+static void test_nothing_looser_than_the_openers_starts_a_session(void **state)
+{
+    static const char *const bodies[] = {"??", "q", "qSupporte", "qSupportedX", "qC", "g", "m0,4",
+                                         "33", "vCont?", "qsupported", "QSupported"};
+    char buf[128];
+    int hits;
+
+    (void)state;
+    for (size_t i = 0; i < sizeof(bodies) / sizeof(bodies[0]); i++) {
+        struct knock k;
+        knock_init(&k, KNOCK_MODE_MAGIC);
+        feed_all(&k, buf, packet(buf, bodies[i], 0), &hits);
+        if (hits)
+            fail_msg("packet body \"%s\" must not start a session", bodies[i]);
+    }
+    /* the right bodies with a wrong checksum */
+    for (int delta = 1; delta < 256; delta += 51) {
+        struct knock k;
+        knock_init(&k, KNOCK_MODE_MAGIC);
+        feed_all(&k, buf, packet(buf, "?", delta), &hits);
+        assert_int_equal(hits, 0);
+        feed_all(&k, buf, packet(buf, "qSupported", delta), &hits);
+        assert_int_equal(hits, 0);
+        feed_all(&k, buf, packet(buf, "3", delta), &hits);
+        assert_int_equal(hits, 0);
+    }
+}
+
+static void test_16_mib_of_noise_never_starts_a_gdb_session(void **state)
+{
+    struct knock k;
+    uint8_t block[4096];
+    int sessions = 0, knocks = 0;
+
+    (void)state;
+    knock_init(&k, KNOCK_MODE_MAGIC);
+    xorshift_state = 0x9e3779b9u;
+    for (size_t done = 0; done < 16u << 20; done += sizeof(block)) {
+        for (size_t i = 0; i < sizeof(block); i++)
+            block[i] = (uint8_t)(xorshift32() >> 24);
+        for (size_t i = 0; i < sizeof(block); i++) {
+            enum knock_event ev = knock_feed(&k, block[i]);
+            sessions += ev == KNOCK_GDB;
+            knocks += ev == KNOCK_ENTER;
+        }
+    }
+    assert_int_equal(sessions, 0);
+    assert_int_equal(knocks, 0);
+    /* and the detector still works afterwards */
+    char buf[32];
+    int hits;
+    feed_all(&k, buf, packet(buf, "?", 0), &hits);
+    assert_int_equal(hits, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_gdb_openers_start_a_session),
+        cmocka_unit_test(test_nothing_looser_than_the_openers_starts_a_session),
+        cmocka_unit_test(test_16_mib_of_noise_never_starts_a_gdb_session),
         cmocka_unit_test(test_each_byte_gives_the_expected_event),
         cmocka_unit_test(test_pending_prefix_is_counted_as_noise_once_abandoned),
         cmocka_unit_test(test_knock_bytes_are_never_counted_as_noise),
