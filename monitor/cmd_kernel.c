@@ -81,3 +81,13 @@ int cmd_boot(int argc, char **argv)
     monitor_leave();
     return 0;
 }
+
+int cmd_gdb(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    con_printf("fiqmon: %s speaks the GDB remote protocol until detach; the kernel is "
+               "stopped\n", port_debug_uart_name());
+    monitor_start_gdb();
+    return 0;
+}

@@ -30,6 +30,8 @@ const struct command core_commands[] = {
     {"boot", "[ADDR [CMDLINE...]]", "boot the payload, or Linux at ADDR with ATAGs",
      cmd_boot, CMD_CONTROLS_KERNEL},
     {"go", "ADDR", "jump to a bare-metal image at ADDR", cmd_go, CMD_CONTROLS_KERNEL},
+    {"gdb", "", "switch the port to the GDB remote protocol (target remote)", cmd_gdb,
+     CMD_READS_REGS | CMD_READS_MEM | CMD_WRITES_MEM | CMD_CONTROLS_KERNEL},
     {"exit", "", "leave the debugger (resumes a halted kernel); wait for a knock", cmd_exit,
      0},
     {"reboot", "", "reset the whole system", cmd_reboot, CMD_REBOOTS},

@@ -4,6 +4,7 @@
 #include "boot.h"
 #include "command.h"
 #include "console.h"
+#include "gdb_stub.h"
 #include "knock.h"
 #include "line_editor.h"
 #include "port.h"
@@ -71,6 +72,9 @@ static int consume_waiting(bool on_fiq)
             if (mon_knock.mode == KNOCK_MODE_ANY_FIQ)
                 ring_discard(&mon_rx); /* the doorbell, not input for the shell */
             line_reset(&mon.line, c == '\r');
+            return 1;
+        case KNOCK_GDB:
+            monitor_request_entry(REASON_GDB);
             return 1;
         default:
             break;
@@ -175,11 +179,56 @@ static void consume_active(void)
     }
 }
 
+/* The GDB session: feed it received bytes, and poll the port while the stub holds the CPU.
+ * Returns when the kernel may run (the stub resumed it and nothing is pending) or the
+ * session is over. */
+static void gdb_act(enum gdb_action act)
+{
+    switch (act) {
+    case GDB_INTERRUPT:
+        gdb_stub_stopped(&gdb, mon.frame);
+        break;
+    case GDB_DETACH:
+        monitor_leave();
+        break;
+    case GDB_SHELL: /* kgdb's $3#33: to the shell, the kernel stays stopped */
+        set_state(MON_ACTIVE);
+        mon.halted = true;
+        con_puts("\nfiqmon: left GDB; the kernel is halted ('continue' resumes it)\n");
+        prompt();
+        break;
+    default:
+        break;
+    }
+}
+
+static void run_gdb(void)
+{
+    while (mon.state == MON_GDB) {
+        int c = ring_get(&mon_rx);
+        if (c < 0) {
+            if (gdb_stub_running(&gdb))
+                return; /* the kernel runs until GDB sends more */
+            port_rx_poll();
+            continue;
+        }
+        gdb_act(gdb_stub_feed(&gdb, (uint8_t)c));
+    }
+}
+
+/* Enter GDB mode from the shell: the CPU stays stopped; GDB speaks first. */
+void monitor_start_gdb(void)
+{
+    set_state(MON_GDB);
+    gdb_stub_start(&gdb, mon.frame);
+}
+
 static const char *const reason_names[] = {
     [REASON_KNOCK] = "knock",
     [REASON_FIQ] = "FIQ",
     [REASON_BOOT] = "boot delay",
     [REASON_SERVICE] = "kernel request",
+    [REASON_GDB] = "GDB",
 };
 
 const char *monitor_reason_name(void)
@@ -195,12 +244,26 @@ void monitor_fiq_full(struct cpu_frame *frame)
         if (boot_payload(frame) == 0)
             monitor_leave();
     }
+    if (gdb_stub_active(&gdb))
+        gdb.frame = frame; /* a running session: this FIQ's context is the one to report */
     for (;;) {
-        if (mon.state == MON_ENTERING) {
+        if (mon.state == MON_ENTERING && mon.reason == REASON_GDB) {
+            /* GDB's opening packet was the knock: answer it, and the session is on */
+            static const char status[] = "?", qsupported[] = "qSupported";
+            bool status_first = mon_knock.gdb_opener == '?';
+            set_state(MON_GDB);
+            gdb_act(gdb_stub_start_packet(&gdb, frame, status_first ? status : qsupported,
+                                          status_first ? 1 : sizeof(qsupported) - 1));
+        } else if (mon.state == MON_ENTERING) {
             con_printf("\nfiqmon: entered by %s at pc=%08x (%s)\n", monitor_reason_name(),
                        (unsigned)frame->pc, arm_mode_name(frame->cpsr));
             set_state(MON_ACTIVE);
             prompt();
+        }
+        if (mon.state == MON_GDB) {
+            run_gdb();
+            if (mon.state == MON_GDB)
+                break; /* the stub let the kernel run */
         }
         consume_active();
         if (mon.halted && mon.state == MON_ACTIVE) {

@@ -39,6 +39,7 @@ enum monitor_state {
     MON_ENTERING, /* knock seen: the full path announces the session */
     MON_ACTIVE,   /* shell running (the kernel runs between keystrokes unless halted) */
     MON_RELEASED, /* the debug UART belongs to the kernel until a re-arm service call */
+    MON_GDB,      /* a GDB session owns the port (the CPU is stopped unless GDB said c) */
 };
 
 /* Why the monitor was entered: the stop reason reported to the user (and to GDB). */
@@ -47,6 +48,7 @@ enum monitor_reason {
     REASON_FIQ,      /* any FIQ (knock mode -1, an NMI button) */
     REASON_BOOT,     /* a key during the boot delay */
     REASON_SERVICE,  /* the kernel asked (FIQMON_SVC_ENTER) */
+    REASON_GDB,      /* GDB's first packet arrived while waiting for a knock */
 };
 
 void monitor_init(int knock_mode);
@@ -67,6 +69,8 @@ void monitor_request_boot(void);
 enum monitor_state monitor_state(void);
 struct cpu_frame *monitor_frame(void);
 void monitor_leave(void);
+/* The shell's `gdb`: the port speaks the GDB remote protocol until detach. */
+void monitor_start_gdb(void);
 const char *monitor_reason_name(void);
 /* halt: keep the CPU inside the FIQ handler until continue. */
 int monitor_halt(void);

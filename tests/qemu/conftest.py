@@ -48,18 +48,24 @@ def boot(tmp_path):
     def _boot(platform, variant="default", qemu_extra="", **make_vars):
         if isinstance(platform, str):
             platform = PLATFORMS[platform]
+        gdb = make_vars.pop("gdb", False)
         # these choose what `make run` starts, not how fiqmon is built
         run_vars = {k: make_vars.pop(k) for k in RUN_VARS if k in make_vars}
         make_vars = dict(build(platform.name, variant, **make_vars), **run_vars)
-        fm = Fiqmon(tmp_path / f"q{len(running)}", make_vars, qemu_extra)
+        fm = Fiqmon(tmp_path / f"q{len(running)}", make_vars, qemu_extra, gdb=gdb)
         fm.platform = platform
         fm.elf = ROOT / make_vars["BUILD"] / "fiqmon.elf"
         running.append(fm)
-        fm.banner = fm.wait_banner()
+        if not gdb:
+            fm.banner = fm.wait_banner()
         return fm
 
+    _boot.running = running
     yield _boot
     for fm in running:
+        if fm.debug is None:
+            fm.close()
+            continue
         try:
             fm.debug.drain(0.05)
         except EOFError:

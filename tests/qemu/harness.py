@@ -115,7 +115,8 @@ def _connect(path, deadline):
 class Fiqmon:
     """A fiqmon build booted in QEMU by `make run`, both UARTs on unix sockets."""
 
-    def __init__(self, workdir, make_vars=None, qemu_extra=""):
+    def __init__(self, workdir, make_vars=None, qemu_extra="", gdb=False):
+        """gdb=True: leave the debug port's socket to GDB (attach_debug() later)."""
         self.workdir = Path(workdir)
         self.workdir.mkdir(parents=True, exist_ok=True)
         dbg = self.workdir / "debug.sock"
@@ -123,8 +124,9 @@ class Fiqmon:
         for p in (dbg, con):
             if p.exists():
                 p.unlink()
+        self.debug_path = dbg
         args = ["make", "-s", "--no-print-directory", "-C", str(ROOT), "run",
-                f"DEBUG_SERIAL=unix:{dbg},server=on,wait=on",
+                f"DEBUG_SERIAL=unix:{dbg},server=on,wait={'off' if gdb else 'on'}",
                 f"CONSOLE_SERIAL=unix:{con},server=on,wait=on"]
         if qemu_extra:
             args.append(f"QEMU_EXTRA={qemu_extra}")
@@ -138,18 +140,24 @@ class Fiqmon:
         deadline = time.monotonic() + 60
         socks = {}
         # QEMU creates and waits on the sockets one after another, in -serial order.
-        while len(socks) < 2:
+        wanted = ("console",) if gdb else ("debug", "console")
+        while len(socks) < len(wanted):
             if self.proc.poll() is not None:
                 raise RuntimeError(f"make run exited {self.proc.returncode}: "
                                    f"{self.stderr_path.read_text(errors='replace')[-2000:]}")
             for name, path in (("debug", dbg), ("console", con)):
-                if name not in socks and path.exists():
+                if name in wanted and name not in socks and path.exists():
                     socks[name] = _connect(path, deadline)
             if time.monotonic() > deadline:
                 raise TimeoutError("QEMU did not open its serial sockets")
             time.sleep(0.02)  # polling for the sockets to appear
-        self.debug = Port(socks["debug"], "debug port")
+        self.debug = Port(socks["debug"], "debug port") if not gdb else None
         self.console = Port(socks["console"], "console port")
+
+    def attach_debug(self):
+        """Connect to the debug port (after GDB has let go of it)."""
+        self.debug = Port(_connect(self.debug_path, time.monotonic() + 10), "debug port")
+        return self.debug
 
     def close(self):
         if self.proc.poll() is None:
@@ -160,6 +168,8 @@ class Fiqmon:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait()
         for p in (self.debug, self.console):
+            if p is None:
+                continue
             try:
                 p.sock.shutdown(socket.SHUT_RDWR)
             except OSError:

@@ -1,0 +1,690 @@
+/* SPDX-License-Identifier: MIT */
+/* GDB Remote Serial Protocol stub (see gdb_stub.h for the contract).
+ *
+ * One buffer serves both directions: a packet body is received into buf, its arguments are
+ * parsed (and binary data decoded in place), and only then is the reply written over it
+ * from buf[0]. The reply stays there for a resend until the next packet begins. */
+#include "gdb_stub.h"
+
+#include <string.h>
+
+#include "console.h"
+#include "monitor.h"
+#include "port.h"
+#include "sections.h"
+
+FIQMON_BUFFER("gdb") struct gdb_stub gdb;
+
+/* qSupported's PacketSize, in hex as the protocol wants it. */
+#define PACKET_SIZE_TEXT "400"
+_Static_assert(GDB_PACKET_SIZE == 0x400u, "update PACKET_SIZE_TEXT");
+_Static_assert(GDB_PACKET_SIZE <= 0xffffu, "len and out are 16-bit");
+
+/* Bytes of console output per O packet (each sent as two hex digits). */
+#define RCMD_CHUNK 128u
+
+#define GDB_REG_CPSR 25u /* cpsr's number in the target description */
+#define GDB_REGS_HEX (17u * 8u)
+
+#define STOP_REPLY "T02thread:01;" /* SIGINT: stopped by Ctrl-C, a knock, an NMI */
+
+enum { RX_IDLE, RX_BODY, RX_CSUM1, RX_CSUM2 };
+
+static const char hex_digits[] = "0123456789abcdef";
+
+/* The registers GDB gets in g/G and by number in p/P: ARM's core feature. */
+static const char target_xml[] =
+    "<?xml version=\"1.0\"?><!DOCTYPE target SYSTEM \"gdb-target.dtd\">"
+    "<target><architecture>arm</architecture><feature name=\"org.gnu.gdb.arm.core\">"
+    "<reg name=\"r0\" bitsize=\"32\"/><reg name=\"r1\" bitsize=\"32\"/>"
+    "<reg name=\"r2\" bitsize=\"32\"/><reg name=\"r3\" bitsize=\"32\"/>"
+    "<reg name=\"r4\" bitsize=\"32\"/><reg name=\"r5\" bitsize=\"32\"/>"
+    "<reg name=\"r6\" bitsize=\"32\"/><reg name=\"r7\" bitsize=\"32\"/>"
+    "<reg name=\"r8\" bitsize=\"32\"/><reg name=\"r9\" bitsize=\"32\"/>"
+    "<reg name=\"r10\" bitsize=\"32\"/><reg name=\"r11\" bitsize=\"32\"/>"
+    "<reg name=\"r12\" bitsize=\"32\"/><reg name=\"sp\" bitsize=\"32\" type=\"data_ptr\"/>"
+    "<reg name=\"lr\" bitsize=\"32\"/><reg name=\"pc\" bitsize=\"32\" type=\"code_ptr\"/>"
+    "<reg name=\"cpsr\" bitsize=\"32\" regnum=\"25\"/></feature></target>";
+
+/* --- hex --------------------------------------------------------------------------------- */
+
+static int hex_val(char ch)
+{
+    unsigned c = (unsigned char)ch;
+
+    if (c - '0' < 10)
+        return (int)(c - '0');
+    c |= 0x20; /* lower case */
+    if (c - 'a' < 6)
+        return (int)(c - 'a' + 10);
+    return -1;
+}
+
+/* Two hex digits, or -1. */
+static int hex_byte(const char *p)
+{
+    int hi = hex_val(p[0]), lo = hex_val(p[1]);
+
+    return (hi | lo) < 0 ? -1 : hi << 4 | lo;
+}
+
+/* A 32-bit register as GDB sends it: 8 hex digits, little-endian. */
+static bool get_le32(const char *p, uint32_t *out)
+{
+    uint32_t v = 0;
+
+    for (unsigned i = 0; i < 4; i++) {
+        int b = hex_byte(p + 2 * i);
+        if (b < 0)
+            return false;
+        v |= (uint32_t)b << (8 * i);
+    }
+    *out = v;
+    return true;
+}
+
+/* A hex number of at most 32 bits and at least one digit at p (before end). Returns the
+ * first byte after it, or NULL. */
+static const char *parse_hex(const char *p, const char *end, uint32_t *out)
+{
+    const char *start = p;
+    uint32_t v = 0;
+    int d;
+
+    for (; p < end && (d = hex_val(*p)) >= 0; p++) {
+        if (v >> 28)
+            return NULL;
+        v = v << 4 | (uint32_t)d;
+    }
+    *out = v;
+    return p == start ? NULL : p;
+}
+
+/* "ADDR,LEN" followed by sep (or by the end when sep is 0). Returns what follows sep. */
+static const char *parse_range(const char *p, const char *end, uint32_t *addr, uint32_t *len,
+                               char sep)
+{
+    p = parse_hex(p, end, addr);
+    if (!p || p == end || *p != ',')
+        return NULL;
+    p = parse_hex(p + 1, end, len);
+    if (!p)
+        return NULL;
+    if (!sep)
+        return p == end ? p : NULL;
+    return p < end && *p == sep ? p + 1 : NULL;
+}
+
+/* --- sending ----------------------------------------------------------------------------- */
+
+static uint8_t emit(uint8_t sum, char c)
+{
+    port_putc((uint8_t)c);
+    return (uint8_t)(sum + (uint8_t)c);
+}
+
+/* $[lead]body#cs; with hex, each body byte goes out as two hex digits. */
+static void send_packet(char lead, const char *body, size_t n, bool hex)
+{
+    uint8_t sum = 0;
+
+    port_putc('$');
+    if (lead)
+        sum = emit(sum, lead);
+    for (size_t i = 0; i < n; i++) {
+        uint8_t b = (uint8_t)body[i];
+        if (hex) {
+            sum = emit(sum, hex_digits[b >> 4]);
+            sum = emit(sum, hex_digits[b & 15]);
+        } else {
+            sum = emit(sum, (char)b);
+        }
+    }
+    port_putc('#');
+    port_putc((uint8_t)hex_digits[sum >> 4]);
+    port_putc((uint8_t)hex_digits[sum & 15]);
+}
+
+/* Console output of a "monitor" command: O packets, sent once. */
+static void rcmd_output(const char *s, size_t n)
+{
+    while (n) {
+        size_t k = n < RCMD_CHUNK ? n : RCMD_CHUNK;
+        send_packet('O', s, k, true);
+        s += k;
+        n -= k;
+    }
+}
+
+/* --- the reply, built in buf ------------------------------------------------------------- */
+
+static void put(struct gdb_stub *g, char c)
+{
+    if (g->out < GDB_PACKET_SIZE)
+        g->buf[g->out++] = c;
+}
+
+static void put_str(struct gdb_stub *g, const char *s)
+{
+    while (*s)
+        put(g, *s++);
+}
+
+static void put_hex8(struct gdb_stub *g, uint32_t b)
+{
+    put(g, hex_digits[(b >> 4) & 15]);
+    put(g, hex_digits[b & 15]);
+}
+
+static void put_le32(struct gdb_stub *g, uint32_t v)
+{
+    for (unsigned i = 0; i < 4; i++)
+        put_hex8(g, v >> (8 * i));
+}
+
+/* Binary data: '#', '$', '}' and '*' (run-length marker) go out as '}', c ^ 0x20. */
+static void put_bin(struct gdb_stub *g, char c)
+{
+    if (c == '#' || c == '$' || c == '}' || c == '*') {
+        put(g, '}');
+        c ^= 0x20;
+    }
+    put(g, c);
+}
+
+/* Replaces whatever the reply holds so far. */
+static void reply_str(struct gdb_stub *g, const char *s)
+{
+    g->out = 0;
+    put_str(g, s);
+}
+
+static void send_reply(struct gdb_stub *g)
+{
+    send_packet(0, g->buf, g->out, false);
+    g->have_reply = true;
+    g->resends = 0;
+}
+
+/* --- registers --------------------------------------------------------------------------- */
+
+static bool classic_mode(uint32_t psr)
+{
+    switch (psr & ARM_MODE_MASK) {
+    case ARM_MODE_USR:
+    case ARM_MODE_FIQ:
+    case ARM_MODE_IRQ:
+    case ARM_MODE_SVC:
+    case ARM_MODE_ABT:
+    case ARM_MODE_UND:
+    case ARM_MODE_SYS:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* GDB may change the mode only among the ones the frame fully describes. */
+static bool cpsr_ok(uint32_t old, uint32_t val)
+{
+    return !((old ^ val) & ARM_MODE_MASK) || (classic_mode(old) && classic_mode(val));
+}
+
+/* Register n by GDB's numbering, or NULL. */
+static uint32_t *gdb_reg(struct cpu_frame *f, uint32_t n)
+{
+    if (n < 16)
+        return frame_reg(f, n);
+    return n == GDB_REG_CPSR ? &f->cpsr : NULL;
+}
+
+static void read_regs(struct gdb_stub *g)
+{
+    for (unsigned i = 0; i < 16; i++)
+        put_le32(g, *frame_reg(g->frame, i));
+    put_le32(g, g->frame->cpsr);
+}
+
+/* G: all 17 checked before any is written; cpsr last, so r13/r14 land in the bank of the
+ * mode they were read from. */
+static void write_regs(struct gdb_stub *g, const char *p, size_t n)
+{
+    uint32_t v;
+
+    if (n != GDB_REGS_HEX)
+        return reply_str(g, "E22");
+    for (unsigned i = 0; i < 17; i++)
+        if (!get_le32(p + 8 * i, &v))
+            return reply_str(g, "E22");
+    if (!cpsr_ok(g->frame->cpsr, v))
+        return reply_str(g, "E22");
+    for (unsigned i = 0; i < 16; i++)
+        get_le32(p + 8 * i, frame_reg(g->frame, i));
+    g->frame->cpsr = v;
+    reply_str(g, "OK");
+}
+
+/* p N */
+static void read_reg(struct gdb_stub *g, const char *p, const char *end)
+{
+    uint32_t n, *r;
+
+    if (parse_hex(p, end, &n) != end || !(r = gdb_reg(g->frame, n)))
+        return reply_str(g, "E22");
+    put_le32(g, *r);
+}
+
+/* P N=VALUE */
+static void write_reg(struct gdb_stub *g, const char *p, const char *end)
+{
+    uint32_t n, v, *r;
+
+    p = parse_hex(p, end, &n);
+    if (!p || end - p != 9 || *p != '=' || !get_le32(p + 1, &v) || !(r = gdb_reg(g->frame, n)))
+        return reply_str(g, "E22");
+    if (r == &g->frame->cpsr && !cpsr_ok(*r, v))
+        return reply_str(g, "E22");
+    *r = v;
+    reply_str(g, "OK");
+}
+
+/* --- memory ------------------------------------------------------------------------------ */
+
+static bool mem_usable(void)
+{
+    if (port_mem_unavailable())
+        return false;
+    port_mem_space(PORT_MEM_VIRTUAL);
+    return true;
+}
+
+/* m ADDR,LEN: as many bytes as fit the reply, up to the first fault. */
+static void read_mem(struct gdb_stub *g, const char *p, const char *end)
+{
+    uint32_t addr, len, i = 0, v;
+
+    if (!parse_range(p, end, &addr, &len, 0))
+        return reply_str(g, "E22");
+    if (len > GDB_PACKET_SIZE / 2)
+        len = GDB_PACKET_SIZE / 2;
+    if (addr && len > 0u - addr)
+        len = 0u - addr; /* stop at the top of the address space */
+    if (len && !mem_usable())
+        return reply_str(g, "E14");
+    while (i < len) {
+        uint32_t a = addr + i;
+        unsigned w = !(a & 3) && len - i >= 4 ? 4 : 1;
+        if (!port_mem_read(a, w, &v))
+            break;
+        for (unsigned k = 0; k < w; k++)
+            put_hex8(g, v >> (8 * k));
+        i += w;
+    }
+    if (len && !i)
+        reply_str(g, "E14");
+}
+
+/* Writes d[0..n) at addr: aligned words as words, the rest bytewise. */
+static bool write_mem(uint32_t addr, const uint8_t *d, uint32_t n)
+{
+    unsigned w;
+
+    for (uint32_t i = 0; i < n; i += w) {
+        uint32_t a = addr + i, v = d[i];
+        w = 1;
+        if (!(a & 3) && n - i >= 4) {
+            w = 4;
+            v |= (uint32_t)d[i + 1] << 8 | (uint32_t)d[i + 2] << 16 | (uint32_t)d[i + 3] << 24;
+        }
+        if (!port_mem_write(a, w, v))
+            return false;
+    }
+    return true;
+}
+
+/* M ADDR,LEN:HEX and X ADDR,LEN:BINARY. The data is decoded in place over the packet. */
+static void write_mem_packet(struct gdb_stub *g, char kind, char *p, const char *end)
+{
+    uint32_t addr, len, n = 0;
+    uint8_t *d;
+
+    p = (char *)parse_range(p, end, &addr, &len, ':');
+    if (!p)
+        return reply_str(g, "E22");
+    d = (uint8_t *)p;
+    if (kind == 'M') {
+        if ((size_t)(end - p) != 2 * (size_t)len)
+            return reply_str(g, "E22");
+        for (; n < len; n++) {
+            int b = hex_byte(p + 2 * n);
+            if (b < 0)
+                return reply_str(g, "E22");
+            d[n] = (uint8_t)b;
+        }
+    } else {
+        for (; p < end; n++) {
+            char c = *p++;
+            if (c == '}') {
+                if (p == end)
+                    return reply_str(g, "E22");
+                c = (char)(*p++ ^ 0x20);
+            }
+            d[n] = (uint8_t)c;
+        }
+        if (n != len)
+            return reply_str(g, "E22");
+    }
+    if (len && (len - 1 > 0xffffffffu - addr || !mem_usable() || !write_mem(addr, d, len)))
+        return reply_str(g, "E14");
+    reply_str(g, "OK");
+}
+
+/* --- queries ----------------------------------------------------------------------------- */
+
+static bool is(const char *b, size_t len, const char *s)
+{
+    size_t n = strlen(s);
+
+    return len == n && memcmp(b, s, n) == 0;
+}
+
+static bool starts(const char *b, size_t len, const char *s)
+{
+    size_t n = strlen(s);
+
+    return len >= n && memcmp(b, s, n) == 0;
+}
+
+/* qXfer:features:read:ANNEX:OFFSET,LENGTH — 'm' if more follows, 'l' for the last part. */
+static void read_features(struct gdb_stub *g, const char *p, const char *end)
+{
+    static const char annex[] = "target.xml:";
+    const uint32_t size = sizeof(target_xml) - 1;
+    uint32_t off, len, i;
+
+    if (!starts(p, (size_t)(end - p), annex))
+        return reply_str(g, "E00");
+    if (!parse_range(p + sizeof(annex) - 1, end, &off, &len, 0) || off > size)
+        return reply_str(g, "E22");
+    g->out = 1;
+    for (i = off; i < size && i - off < len && g->out + 2u <= GDB_PACKET_SIZE; i++)
+        put_bin(g, target_xml[i]);
+    g->buf[0] = i == size ? 'l' : 'm';
+}
+
+/* qRcmd,HEX: the command runs with its console output going to GDB. */
+static void monitor_command(struct gdb_stub *g, char *p, const char *end)
+{
+    size_t n = (size_t)(end - p) / 2;
+
+    if ((end - p) & 1)
+        return reply_str(g, "E22");
+    for (size_t i = 0; i < n; i++) {
+        int b = hex_byte(p + 2 * i);
+        if (b < 0)
+            return reply_str(g, "E22");
+        g->buf[i] = (char)b; /* in place: buf[i] is behind p + 2i */
+    }
+    g->buf[n] = '\0';
+    con_set_sink(rcmd_output);
+    command_execute(command_tables, g->buf, monitor_permissions() & ~GDB_RCMD_FORBIDDEN);
+    con_set_sink(NULL);
+    reply_str(g, "OK");
+}
+
+static void query(struct gdb_stub *g, size_t len)
+{
+    char *b = g->buf;
+    const char *end = b + len;
+
+    if (starts(b, len, "qSupported") && (len == 10 || b[10] == ':'))
+        reply_str(g, "PacketSize=" PACKET_SIZE_TEXT ";qXfer:features:read+;QStartNoAckMode+;"
+                     "vContSupported+");
+    else if (starts(b, len, "qXfer:features:read:"))
+        read_features(g, b + 20, end);
+    else if (starts(b, len, "qRcmd,"))
+        monitor_command(g, b + 6, end);
+    else if (is(b, len, "qAttached") || starts(b, len, "qAttached:"))
+        reply_str(g, "1");
+    else if (is(b, len, "qC"))
+        reply_str(g, "QC01");
+    else if (is(b, len, "qfThreadInfo"))
+        reply_str(g, "m01");
+    else if (is(b, len, "qsThreadInfo"))
+        reply_str(g, "l");
+}
+
+/* --- run control ------------------------------------------------------------------------- */
+
+/* vCont;ACTION[:THREAD]...: every action must be c or Csig. Returns false if malformed. */
+static bool vcont_ok(const char *p, const char *end)
+{
+    uint32_t sig;
+
+    if (p == end)
+        return false;
+    while (p < end) {
+        if (*p++ != ';' || p == end)
+            return false;
+        if (*p == 'C')
+            p = parse_hex(p + 1, end, &sig);
+        else if (*p == 'c')
+            p++;
+        else
+            return false;
+        if (!p || (p < end && *p != ';' && *p != ':'))
+            return false;
+        while (p < end && *p != ';')
+            p++; /* :THREAD — there is only one */
+    }
+    return true;
+}
+
+/* c [ADDR] and C SIG[;ADDR]: resume, at ADDR if given. Returns false if malformed. */
+static bool continue_ok(struct gdb_stub *g, const char *p, const char *end)
+{
+    uint32_t v;
+
+    if (p[-1] == 'C') {
+        p = parse_hex(p, end, &v);
+        if (!p || (p < end && *p++ != ';'))
+            return false;
+        if (p == end && p[-1] != ';')
+            return true;
+    } else if (p == end) {
+        return true;
+    }
+    if (parse_hex(p, end, &v) != end)
+        return false;
+    g->frame->pc = v;
+    return true;
+}
+
+/* --- dispatch ---------------------------------------------------------------------------- */
+
+static enum gdb_action end_session(struct gdb_stub *g, enum gdb_action a)
+{
+    g->mode = a == GDB_RESUME ? GDB_RUNNING : GDB_OFF;
+    g->frame = NULL;
+    return a;
+}
+
+/* The packet body is buf[0..len). */
+static enum gdb_action dispatch(struct gdb_stub *g, size_t len)
+{
+    char *b = g->buf;
+    const char *end = b + len;
+    char kind = len ? b[0] : '\0';
+
+    if (len == 1 && kind == '3')
+        return end_session(g, GDB_SHELL);
+    if (g->mode != GDB_HALTED)
+        return GDB_STAY;
+    g->out = 0;
+    switch (kind) {
+    case '?':
+        reply_str(g, STOP_REPLY);
+        break;
+    case 'g':
+        read_regs(g);
+        break;
+    case 'G':
+        write_regs(g, b + 1, len - 1);
+        break;
+    case 'p':
+        read_reg(g, b + 1, end);
+        break;
+    case 'P':
+        write_reg(g, b + 1, end);
+        break;
+    case 'm':
+        read_mem(g, b + 1, end);
+        break;
+    case 'M':
+    case 'X':
+        write_mem_packet(g, kind, b + 1, end);
+        break;
+    case 'c':
+    case 'C':
+        if (continue_ok(g, b + 1, end))
+            return end_session(g, GDB_RESUME);
+        reply_str(g, "E22");
+        break;
+    case 'v':
+        if (is(b, len, "vCont?"))
+            reply_str(g, "vCont;c;C");
+        else if (starts(b, len, "vCont;") || is(b, len, "vCont")) {
+            if (vcont_ok(b + 5, end))
+                return end_session(g, GDB_RESUME);
+            reply_str(g, "E22");
+        }
+        break;
+    case 'D':
+        if (len == 1 || b[1] == ';') {
+            reply_str(g, "OK");
+            send_reply(g);
+            return end_session(g, GDB_DETACH);
+        }
+        break;
+    case 'k':
+        return end_session(g, GDB_DETACH);
+    case 'H':
+        reply_str(g, "OK");
+        break;
+    case 'q':
+        query(g, len);
+        break;
+    case 'Q':
+        if (is(b, len, "QStartNoAckMode")) {
+            reply_str(g, "OK");
+            send_reply(g);
+            g->no_ack = true; /* after the OK, which GDB still acks */
+            return GDB_STAY;
+        }
+        break;
+    default:
+        break; /* s, Z, z and the rest: the empty reply, "not supported" */
+    }
+    send_reply(g);
+    return GDB_STAY;
+}
+
+/* --- the API ----------------------------------------------------------------------------- */
+
+void gdb_stub_start(struct gdb_stub *g, struct cpu_frame *f)
+{
+    g->frame = f;
+    g->mode = GDB_HALTED;
+    g->rx = RX_IDLE;
+    g->no_ack = false;
+    g->have_reply = false;
+    g->len = 0;
+    g->out = 0;
+}
+
+static void packet_begin(struct gdb_stub *g)
+{
+    g->rx = RX_BODY;
+    g->len = 0;
+    g->csum = 0;
+    g->overflow = false;
+    g->have_reply = false; /* the body overwrites it, and GDB has moved on */
+}
+
+enum gdb_action gdb_stub_feed(struct gdb_stub *g, uint8_t c)
+{
+    if (g->mode == GDB_OFF)
+        return GDB_STAY;
+    if (c == '$' && g->rx >= RX_CSUM1) {
+        packet_begin(g); /* a packet start where the checksum should be: resync */
+        return GDB_STAY;
+    }
+    switch (g->rx) {
+    case RX_IDLE:
+        if (c == '$') {
+            packet_begin(g);
+        } else if (c == 0x03) {
+            return g->mode == GDB_RUNNING ? GDB_INTERRUPT : GDB_STAY;
+        } else if (c == '+') {
+            g->have_reply = false;
+        } else if (c == '-' && !g->no_ack && g->have_reply) {
+            if (g->resends++ < GDB_MAX_RESENDS)
+                send_packet(0, g->buf, g->out, false);
+            else
+                g->have_reply = false;
+        }
+        return GDB_STAY;
+    case RX_BODY:
+        if (c == '$') {
+            packet_begin(g);
+        } else if (c == '#') {
+            g->rx = RX_CSUM1;
+        } else {
+            g->csum = (uint8_t)(g->csum + c);
+            if (g->len < GDB_PACKET_SIZE)
+                g->buf[g->len++] = (char)c;
+            else
+                g->overflow = true;
+        }
+        return GDB_STAY;
+    case RX_CSUM1:
+        g->csum_hi = (uint8_t)hex_val((char)c); /* 0xff if not a digit */
+        g->rx = RX_CSUM2;
+        return GDB_STAY;
+    default: {
+        int lo = hex_val((char)c);
+        bool good = !g->overflow && g->csum_hi < 16 && lo >= 0 &&
+                    (g->csum_hi << 4 | lo) == g->csum;
+        g->rx = RX_IDLE;
+        if (!g->no_ack)
+            port_putc(good ? '+' : '-');
+        return good ? dispatch(g, g->len) : GDB_STAY;
+    }
+    }
+}
+
+void gdb_stub_stopped(struct gdb_stub *g, struct cpu_frame *f)
+{
+    g->frame = f;
+    g->mode = GDB_HALTED;
+    g->rx = RX_IDLE; /* a partial packet would run into the reply */
+    reply_str(g, STOP_REPLY);
+    send_reply(g);
+}
+
+enum gdb_action gdb_stub_packet(struct gdb_stub *g, const char *body, size_t len)
+{
+    g->rx = RX_IDLE;
+    if (g->mode == GDB_OFF || len > GDB_PACKET_SIZE)
+        return GDB_STAY;
+    memmove(g->buf, body, len);
+    return dispatch(g, len);
+}
+
+enum gdb_action gdb_stub_start_packet(struct gdb_stub *g, struct cpu_frame *f, const char *body,
+                                      size_t len)
+{
+    gdb_stub_start(g, f);
+    port_putc('+');
+    return gdb_stub_packet(g, body, len);
+}

@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: MIT */
+/* GDB Remote Serial Protocol stub: byte-fed, no heap, one fixed buffer.
+ *
+ * The monitor owns the debug port; it feeds every received byte of a GDB session to
+ * gdb_stub_feed() and acts on what comes back:
+ *
+ *   GDB_STAY       keep polling the port; the CPU stays halted
+ *   GDB_RESUME     c / vCont;c: let the kernel run (return from the FIQ). The session goes
+ *                  on: keep feeding bytes from later FIQs; when 0x03 arrives the stub says
+ *                  GDB_INTERRUPT, and once the CPU is stopped again (that FIQ, a knock, a
+ *                  service request) call gdb_stub_stopped() with its frame.
+ *   GDB_INTERRUPT  0x03 (Ctrl-C) while the kernel runs: stop it, then gdb_stub_stopped()
+ *   GDB_DETACH     D (after its OK) or k (no reply): resume the kernel, the session is over.
+ *                  A debug monitor never kills what it debugs.
+ *   GDB_SHELL      the packet $3#33 (kgdb's "escape to the shell"): the session is over,
+ *                  drop to the fiqmon shell; the CPU stays halted (or, if it was running,
+ *                  is where the FIQ found it)
+ *
+ *       start / stopped           c, vCont;c
+ *   OFF ---------------> HALTED ------------> RUNNING
+ *    ^                    |  ^                   |  0x03 -> GDB_INTERRUPT; monitor calls
+ *    +-- D, k, $3#33 -----+  +---- stopped ------+  gdb_stub_stopped() (reply T02)
+ *
+ * While RUNNING only framing, acks, 0x03 and $3#33 are handled; other packets are acked
+ * and dropped (GDB sends none in all-stop mode). In OFF every byte is ignored.
+ *
+ * Framing: $body#cs, '+' acks a good checksum, '-' a bad one or a body longer than
+ * GDB_PACKET_SIZE. A '-' outside a packet resends the last reply (at most GDB_MAX_RESENDS
+ * times), a '+' forgets it; after QStartNoAckMode neither side acks. Replies escape
+ * '#', '$', '}' and '*' in binary data; they are never run-length encoded.
+ *
+ * Registers follow the target description served by qXfer:features:read:target.xml:
+ * r0-r12, sp, lr, pc (GDB numbers 0-15) and cpsr (25); the g/G packet carries those 17
+ * in that order, 32-bit little-endian. They are the interrupted mode's view of the saved
+ * frame (frame_reg()), so an edit lands where the FIQ exit reloads it. A cpsr write may
+ * not change the mode to or from anything but usr, fiq, irq, svc, abt, und, sys (E22).
+ *
+ * Memory goes through port_mem_read/write in the virtual space (aligned words as width 4,
+ * the rest bytewise). A fault on the first byte gives E14; a read that faults later
+ * returns the bytes before the fault. Malformed arguments give E22.
+ *
+ * monitor CMD (qRcmd) runs CMD as the shell would, with the shell's permissions minus
+ * GDB_RCMD_FORBIDDEN; what it prints goes to GDB as O packets, then OK. O packets are
+ * sent once (they are never resent on a '-').
+ *
+ * Not supported (empty reply, as the protocol asks): s, Z/z (GDB then plants breakpoint
+ * instructions with M/X, which trap into the kernel's handlers, not fiqmon's), and every
+ * packet not listed in gdb_stub.c.
+ *
+ * Stack: a few dozen bytes beyond what a qRcmd command needs; the buffer is in the struct.
+ */
+#ifndef FIQMON_GDB_STUB_H
+#define FIQMON_GDB_STUB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "command.h"
+#include "cpu_frame.h"
+
+/* Longest packet body GDB may send (advertised as PacketSize), and the reply buffer. */
+#define GDB_PACKET_SIZE 0x400u
+/* Times one reply is resent on '-' before the stub gives it up. */
+#define GDB_MAX_RESENDS 4u
+/* Command classes "monitor CMD" may not use: GDB owns run control (c, D), so halt,
+ * continue, boot, ... from inside a session would pull the CPU from under it. */
+#define GDB_RCMD_FORBIDDEN CMD_CONTROLS_KERNEL
+
+enum gdb_action {
+    GDB_STAY,
+    GDB_RESUME,
+    GDB_INTERRUPT,
+    GDB_DETACH,
+    GDB_SHELL,
+};
+
+enum gdb_mode {
+    GDB_OFF,
+    GDB_HALTED,
+    GDB_RUNNING,
+};
+
+struct gdb_stub {
+    struct cpu_frame *frame; /* the halted CPU's saved context; NULL unless HALTED */
+    uint8_t mode;            /* enum gdb_mode */
+    uint8_t rx;              /* framing state */
+    uint8_t csum;            /* sum of the body bytes so far */
+    uint8_t csum_hi;         /* first checksum digit, 0xff if not a hex digit */
+    bool overflow;           /* the body did not fit */
+    bool no_ack;             /* QStartNoAckMode */
+    bool have_reply;         /* buf[0..out) is a reply GDB has not acked */
+    uint8_t resends;         /* of that reply */
+    uint16_t len;            /* body bytes received */
+    uint16_t out;            /* reply bytes */
+    /* The body being received, then (once it is dispatched) the reply to it. */
+    char buf[GDB_PACKET_SIZE];
+};
+
+/* The monitor's stub (in .bss.buffers). */
+extern struct gdb_stub gdb;
+
+/* Begins a session (ack mode, nothing pending) on a CPU halted with context *f. Sends
+ * nothing: GDB speaks first. */
+void gdb_stub_start(struct gdb_stub *g, struct cpu_frame *f);
+
+/* One received byte. */
+enum gdb_action gdb_stub_feed(struct gdb_stub *g, uint8_t c);
+
+/* The CPU stopped again after GDB_RESUME (0x03 or a knock): now halted with context *f;
+ * sends the stop reply T02thread:01; (SIGINT). */
+void gdb_stub_stopped(struct gdb_stub *g, struct cpu_frame *f);
+
+/* Handles a packet that was already framed and checksum-verified elsewhere (body without
+ * '$', '#', checksum). Sends no ack: the caller sends '+' first (a new session is in ack
+ * mode). Any partial packet being received is dropped. A body longer than GDB_PACKET_SIZE
+ * is ignored. */
+enum gdb_action gdb_stub_packet(struct gdb_stub *g, const char *body, size_t len);
+
+/* For the knock detector's "$qSupported...#xx" / "$?#3f": start a session on *f, ack the
+ * packet and handle it. */
+enum gdb_action gdb_stub_start_packet(struct gdb_stub *g, struct cpu_frame *f, const char *body,
+                                      size_t len);
+
+static inline bool gdb_stub_active(const struct gdb_stub *g)
+{
+    return g->mode != GDB_OFF;
+}
+
+static inline bool gdb_stub_running(const struct gdb_stub *g)
+{
+    return g->mode == GDB_RUNNING;
+}
+
+#endif
