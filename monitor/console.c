@@ -2,6 +2,7 @@
 #include "console.h"
 
 #include <stdarg.h>
+#include <string.h>
 
 #include "format.h"
 
@@ -10,8 +11,20 @@
 /* One line of formatted output; longer results are cut (no command prints wider lines). */
 #define CON_FORMAT_MAX 160
 
+/* Where output goes instead of the port (con_set_sink), or NULL. */
+static void (*con_sink)(const char *s, size_t n);
+
+void con_set_sink(void (*sink)(const char *s, size_t n))
+{
+    con_sink = sink;
+}
+
 void con_write(const char *s, size_t n)
 {
+    if (con_sink) {
+        con_sink(s, n);
+        return;
+    }
     for (size_t i = 0; i < n; i++) {
         if (s[i] == '\n')
             port_putc('\r');
@@ -21,6 +34,10 @@ void con_write(const char *s, size_t n)
 
 void con_puts(const char *s)
 {
+    if (con_sink) {
+        con_sink(s, strlen(s));
+        return;
+    }
     for (; *s; s++) {
         if (*s == '\n')
             port_putc('\r');

@@ -10,5 +10,8 @@ void con_puts(const char *s);
 void con_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints "error: <message>\n" and returns -1, so handlers can `return con_error(...)`. */
 int con_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Send all of the above to sink(s, n) instead of the port, as written (no CR added);
+ * NULL restores the port. For capturing a command's output (GDB's "monitor CMD"). */
+void con_set_sink(void (*sink)(const char *s, size_t n));
 
 #endif

@@ -9,12 +9,15 @@
  *  - Registers: every instruction that writes a state register is injective in that
  *    register's old value (add/sub/eor/adc/sbc/rsc with Rd = Rn and Rm != Rd, a rotate of
  *    itself, mla/umlal accumulating into it), so no register value is ever dead.
- *  - Flags: every flag-setting instruction is an adcs/sbcs/rscs conditional on GT or LE.
- *    The condition reads N, Z and V, the carry-in reads C, so a flipped flag changes
- *    whether the instruction runs or what it computes; when it does not run, the flags
- *    stay as they were and live on to the next such instruction. GT and LE alternate, so
- *    of any two one always runs. Conditional mi/eq/cs/vs instructions feed each flag into
- *    the data as well.
+ *  - Flags: nothing overwrites the flags but adcs/sbcs/rscs (carry-in: C is data)
+ *    conditional on GT or LE. GT is the one ARM condition that every single flip of N, Z
+ *    or V turns false, so an executing GT setter consumes all four flags; one that does
+ *    not execute leaves them to the next setter. GT-false states need an LE setter to
+ *    move on; it loses a flipped Z when N != V (and a flipped N or V in the rare Z = 1
+ *    case), so each LE setter comes right after an `eorne` that feeds Z into the data:
+ *    the boundary between the two is the only place where a flag can die (no ARMv5
+ *    instruction can do better: some flag-writing instruction must run in GT-false
+ *    states). Conditional mi/eq/ne/cs/vs instructions feed the flags into the data too.
  *  - Banked registers: each iteration checks and then refills sp/lr/spsr of ABT and UND
  *    mode and sp/lr of SYS (the usr bank) with values copied from the state registers.
  *    The check uses only the mode's own sp and lr as scratch, compares without touching
@@ -34,23 +37,25 @@
     .section .text.integrity, "ax", %progbits
     .balign 4
 
-/* One block of state mixing; a..n is a permutation of r0-r12, lr. */
+/* One block of state mixing; a..n is a permutation of r0-r12, lr. Flag setters: GT, GT,
+ * LE, GT, GT, LE; each LE one right after an `eorne`, see above. */
     .macro mix a, b, c, d, e, f, g, h, i, j, k, l, m, n
     adcsgt  \a, \a, \b
     eor     \c, \c, \a, ror #11
-    adcsle  \d, \d, \c, ror #3
+    sbcsgt  \d, \d, \c, lsl #3
     add     \e, \e, \d, ror #5
-    sbcsgt  \f, \f, \e, lsl #3
     mla     \g, \f, \h, \g              @ g += f * h
-    rscsle  \i, \i, \g, ror #9          @ i = (g ror 9) - i - !C
+    eorne   \f, \f, #0x0003fc00         @ Z as data
+    adcsle  \i, \i, \g, ror #9
     eormi   \j, \j, \i, ror #17         @ N as data
-    addeq   \k, \k, \j                  @ Z as data
+    rscsgt  \k, \k, \j                  @ k = j - k - !C
     eorcs   \l, \l, #0x5a000000         @ C as data
     subvs   \m, \m, #0x00a50000         @ V as data
     umlal   \n, \a, \b, \c              @ {a:n} += b * c
     adcsgt  \h, \h, \n, ror #7
+    addeq   \k, \k, \e                  @ Z as data (a zero result: rare)
+    eorne   \b, \b, #0x000003c0         @ Z as data
     sbcsle  \b, \b, \m, ror #25
-    eor     \k, \k, #0x000003c0
     mov     \j, \j, ror #13
     add     \m, \m, #0x9e000000
     .endm
