@@ -34,6 +34,9 @@ NM      := $(CROSS)nm
 VERSION := $(shell cat VERSION)
 VERSION_CODE := $(shell awk -F. '{ printf "0x%02x%02x%02x", $$1, $$2, $$3 }' VERSION)
 
+# Thumb for size (the monitor is not hot); the FIQ hot path is ARM by attribute.
+CODE_SET ?= -mthumb
+
 ifeq ($(DEBUG),1)
 OPT := -Og -DDEBUG=1
 else
@@ -42,7 +45,7 @@ endif
 
 CPPFLAGS := -Imonitor -Idrivers -Iplatforms -Iplatforms/common -I$(PLAT_DIR) -Iboot -I$(BUILD) \
 	-DKNOCK_DEFAULT=$(KNOCK) $(PLAT_DEFINES)
-CFLAGS := -std=c11 $(PLAT_CPU_FLAGS) -marm $(OPT) -g -ffreestanding -fno-common \
+CFLAGS := -std=c11 $(PLAT_CPU_FLAGS) $(CODE_SET) $(OPT) -g -ffreestanding -fno-common \
 	-ffunction-sections -fdata-sections -fno-unwind-tables -fno-asynchronous-unwind-tables \
 	--param=min-pagesize=0 \
 	-Wall -Wextra -Werror -Wshadow -Wundef -Wstrict-prototypes -Wmissing-prototypes \
@@ -55,6 +58,10 @@ MONITOR_SOURCES := $(sort $(wildcard monitor/*.c))
 BOOT_SOURCES    := boot/main.c boot/syscalls.c $(sort $(wildcard boot/*.S boot/$(PLAT_ARCH)/*.S))
 SOURCES := $(BOOT_SOURCES) $(MONITOR_SOURCES) $(PLAT_SOURCES)
 OBJECTS := $(patsubst %,$(BUILD)/obj/%.o,$(SOURCES))
+
+# Files that stay in ARM state: the FIQ hot path (every noise byte runs it) and, on
+# ARMv5, anything that touches CP15 (Thumb-1 has no MRC/MCR).
+$(patsubst %,$(BUILD)/obj/%.o,$(PLAT_ARM_SOURCES)): CFLAGS += -marm
 
 .PHONY: all clean run debug size test unit qemu-test deps image flash linux virt-guests \
 	bench bench-quick FORCE
@@ -222,6 +229,32 @@ $(UNIT_BUILD)/%: tests/unit/%.c $(MONITOR_SOURCES) $(UNIT_SUPPORT) $(wildcard mo
 unit: deps $(UNIT_TESTS)
 	@scripts/run-unit-tests.sh $(UNIT_TESTS)
 
+# libFuzzer harnesses: each tests/fuzz/fuzz_NAME.c becomes build/fuzz/fuzz_NAME, linked with
+# the other tests/fuzz/*.c (a fake port and a fake monitor session) and monitor/ minus
+# monitor.c. `make fuzz [FUZZ_SECONDS=60]` runs each that long; fuzz-smoke runs them all in
+# 10 s (part of `make test`).
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD   := build/fuzz
+FUZZ_CFLAGS  := -std=c11 -g -O1 -Wall -Wextra -Werror -Wshadow \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+	-Imonitor -Itests/fuzz
+FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
+FUZZ_SUPPORT   := $(filter-out tests/fuzz/fuzz_%.c,$(wildcard tests/fuzz/*.c))
+FUZZ_MONITOR   := $(filter-out monitor/monitor.c,$(MONITOR_SOURCES))
+
+$(FUZZ_BUILD)/%: tests/fuzz/%.c $(FUZZ_MONITOR) $(FUZZ_SUPPORT) $(wildcard monitor/*.h tests/fuzz/*.h)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  FUZZCC  $@")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $< $(FUZZ_MONITOR) $(FUZZ_SUPPORT) -o $@
+
+.PHONY: fuzz fuzz-smoke
+fuzz: deps $(FUZZ_HARNESSES)
+	@scripts/run-fuzz.sh $(FUZZ_SECONDS) $(FUZZ_HARNESSES)
+
+fuzz-smoke: deps $(FUZZ_HARNESSES)
+	@scripts/run-fuzz.sh --total 10 $(FUZZ_HARNESSES)
+
 qemu-test: deps all
 	/usr/bin/python3 -m pytest -q tests/qemu $(PYTEST_ARGS)
 
@@ -235,6 +268,7 @@ bench-quick: deps
 
 test: deps
 	$(MAKE) unit
+	$(MAKE) fuzz-smoke
 	$(MAKE) bench-quick
 	$(MAKE) qemu-test
 

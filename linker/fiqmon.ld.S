@@ -65,6 +65,7 @@ SECTIONS
     } > RESIDENT
 
     .stacks (NOLOAD) : ALIGN(8) {
+        __stack_fiq_bottom = .;
         . += STACK_FIQ_SIZE;
         __stack_fiq_top = .;
         . += STACK_SVC_SIZE;

@@ -50,6 +50,7 @@ int cmd_stats(int argc, char **argv)
                (unsigned)port_fiqs_taken(), (unsigned)monitor_rx_bytes(),
                (unsigned)monitor_noise_bytes(), (unsigned)mon_rx.drops,
                (unsigned)mon_stats.rx_errors, (unsigned)mon_stats.commands);
+    con_printf("stack_used=%u\n", (unsigned)port_monitor_stack_used());
     return 0;
 }
 

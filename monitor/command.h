@@ -11,7 +11,9 @@
 #define CMD_WRITES_MEM      (1u << 2)
 #define CMD_CONTROLS_KERNEL (1u << 3) /* changes whether or how the kernel runs */
 #define CMD_REBOOTS         (1u << 4)
-#define CMD_ALL_PERMISSIONS 0x1fu
+#define CMD_GDB             (1u << 5) /* a GDB session (the stub checks it per packet) */
+#define CMD_READS_KLOG      (1u << 6) /* the kernel's log buffer */
+#define CMD_ALL_PERMISSIONS 0x7fu
 
 struct command {
     const char *name;

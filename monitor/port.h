@@ -56,6 +56,12 @@ const char *port_irq_controller(void);
 /* FIQs fiqmon has taken since reset, all sources. */
 uint32_t port_fiqs_taken(void);
 
+/* A free-running timer's current count (any rate, wrapping): the entropy fiqmon mixes into
+ * its unlock nonces (lockdown.h). */
+uint32_t port_entropy(void);
+/* Busy-wait ms milliseconds (the unlock back-off), in FIQ context. */
+void port_delay_ms(uint32_t ms);
+
 /* Whole-system reset. */
 void port_reboot(void) __attribute__((noreturn));
 
@@ -65,6 +71,9 @@ const char *port_cpu_name(void);
 const char *port_debug_uart_name(void);
 /* The GNU build-id note's descriptor (a hash of the image), or len 0. */
 const uint8_t *port_build_id(unsigned *len);
+/* The monitor's stack: paint it at boot, then how many bytes the deepest use took. */
+void port_monitor_stack_paint(void);
+uint32_t port_monitor_stack_used(void);
 /* CRC-32 of fiqmon's resident code and constants, read now (tamper check). */
 uint32_t port_self_crc(void);
 /* Does the saved frame carry a Monitor-mode bank (Security Extensions)? */

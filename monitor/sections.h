@@ -6,4 +6,8 @@
 
 #define FIQMON_BUFFER(name) __attribute__((section(".bss.buffers." name)))
 
+/* Secrets (the unlock key) go to .data.secret.*: resident, copied with .data, and outside
+ * the .text/.rodata range that `version`'s CRC covers, so no output depends on them. */
+#define FIQMON_SECRET(name) __attribute__((section(".data.secret." name)))
+
 #endif

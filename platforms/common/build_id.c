@@ -29,3 +29,23 @@ const uint8_t *port_build_id(unsigned *len)
     *len = note[1];
     return (const uint8_t *)note + 12 + ((note[0] + 3u) & ~3u);
 }
+
+/* The monitor's stack (FIQ or Monitor mode) is painted at boot; the deepest use since then
+ * is where the paint ends. */
+#define STACK_PAINT 0x5afe57acu
+extern uint32_t __stack_fiq_bottom[], __stack_fiq_top[];
+
+void port_monitor_stack_paint(void)
+{
+    for (uint32_t *p = __stack_fiq_bottom; p < __stack_fiq_top; p++)
+        *p = STACK_PAINT;
+}
+
+uint32_t port_monitor_stack_used(void)
+{
+    const uint32_t *p = __stack_fiq_bottom;
+
+    while (p < __stack_fiq_top && *p == STACK_PAINT)
+        p++;
+    return (uint32_t)((uintptr_t)__stack_fiq_top - (uintptr_t)p);
+}

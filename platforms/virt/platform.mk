@@ -16,6 +16,10 @@ PLAT_SOURCES   := \
 	platforms/virt/mem.c \
 	platforms/virt/cmd_cp15.c
 
+PLAT_ARM_SOURCES := \
+	platforms/common/pl011_debug_port.c \
+	platforms/virt/fiq.c
+
 QEMU_SYSTEM  := qemu-system-arm
 QEMU_MACHINE := -M virt,secure=on -cpu cortex-a15 -m 1G -smp 1
 

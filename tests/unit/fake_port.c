@@ -349,6 +349,15 @@ const uint8_t *port_build_id(unsigned *len)
     return fake_build_id;
 }
 
+void port_monitor_stack_paint(void)
+{
+}
+
+uint32_t port_monitor_stack_used(void)
+{
+    return 0;
+}
+
 uint32_t port_self_crc(void)
 {
     return fake.self_crc;
