@@ -7,7 +7,7 @@ import struct
 from harness import ROOT, elf_symbols, stable, tokens
 
 COMMANDS = ["help", "version", "pc", "regs", "allregs", "md", "mw", "irqs", "stats", "knock",
-            "halt", "continue", "c", "release", "boot", "go",
+            "halt", "continue", "c", "release", "boot", "go", "gdb",
             "exit", "reboot"]
 PLATFORM_COMMANDS = {"versatilepb": [], "virt": ["cp15"]}
 
