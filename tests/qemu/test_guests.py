@@ -17,9 +17,9 @@ def guests():
     subprocess.run(["make", "-s", "-C", str(ROOT), "guests"], check=True)
 
 
-def run_guest(boot, name, **extra):
-    fm = boot("versatilepb", "nodelay", BOOT_DELAY_MS=0, KERNEL=f"build/guests/{name}.elf",
-              **extra)
+def run_guest(boot, name, qemu_extra="", **extra):
+    fm = boot("versatilepb", "nodelay", qemu_extra=qemu_extra, BOOT_DELAY_MS=0,
+              KERNEL=f"build/guests/{name}.elf", **extra)
     fm.debug.expect(r"fiqmon: booting \S+ image at 0x00200000")
     return fm
 
@@ -75,17 +75,20 @@ def rate(samples):
 def test_ticker_keeps_ticking_at_its_rate_across_debugger_sessions(boot):
     fm = run_guest(boot, "ticker")
     fm.console.expect(r"guest ticker: started")
-    before = ticks(fm, 3)
-    assert abs(rate(before) - 100) < 10
+    # 100 Hz against the board's 24 MHz counter. The tolerance is wide because a starved
+    # host thread makes QEMU drop timer interrupts (it delivers one for several periods);
+    # a debugger that cost ticks would show as a rate well below the one before it.
+    before = ticks(fm, 5)
+    assert 70 < rate(before) <= 105, rate(before)
     for _ in range(3):
         fm.knock()
         fm.cmd("regs")
         fm.cmd("allregs")
         fm.cmd(f"md 200000 100")
         fm.leave()
-    after = ticks(fm, 3)
+    after = ticks(fm, 5)
     assert after[0][0] > before[-1][0]
-    assert abs(rate(after) - 100) < 10, "IRQs still reach the kernel at the timer's rate"
+    assert 70 < rate(after) <= 105, "IRQs still reach the kernel at the timer's rate"
 
 
 def test_halt_freezes_the_ticker_and_continue_resumes_it(boot):
