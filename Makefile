@@ -3,6 +3,7 @@
 # platform.mk (sources, CPU flags, QEMU machine) and a platform_def.h (memory map).
 #
 #   make [PLATFORM=versatilepb] [DEBUG=1] [V=1] [KNOCK=-1|0|1]
+#        [PROFILE=dev|production] [UNLOCK_KEY=FILE]   (docs/lockdown.md)
 #   make run [DEBUG_SERIAL=chardev] [CONSOLE_SERIAL=chardev] [KERNEL=file] [QEMU_EXTRA=...]
 #   make test | make unit | make qemu-test | make size | make debug | make deps | make clean
 
@@ -10,6 +11,11 @@ PLATFORM ?= versatilepb
 DEBUG    ?= 0
 V        ?= 0
 KNOCK    ?= 1
+PROFILE  ?= dev
+UNLOCK_KEY ?=
+ifeq ($(filter dev production,$(PROFILE)),)
+$(error PROFILE must be dev or production, not '$(PROFILE)')
+endif
 
 PLAT_DIR := platforms/$(PLATFORM)
 ifeq ($(wildcard $(PLAT_DIR)/platform.mk),)
@@ -55,7 +61,7 @@ LDFLAGS := -nostartfiles --specs=nano.specs -Wl,--gc-sections -Wl,--build-id=sha
 	-Wl,-Map=$(BUILD)/fiqmon.map -Wl,--fatal-warnings -Wl,--no-warn-rwx-segments
 
 MONITOR_SOURCES := $(sort $(wildcard monitor/*.c))
-BOOT_SOURCES    := boot/main.c boot/syscalls.c $(sort $(wildcard boot/*.S boot/$(PLAT_ARCH)/*.S))
+BOOT_SOURCES    := boot/main.c boot/syscalls.c boot/libc_min.c $(sort $(wildcard boot/*.S boot/$(PLAT_ARCH)/*.S))
 SOURCES := $(BOOT_SOURCES) $(MONITOR_SOURCES) $(PLAT_SOURCES)
 OBJECTS := $(patsubst %,$(BUILD)/obj/%.o,$(SOURCES))
 
@@ -75,7 +81,16 @@ $(BUILD)/build_info.h: FORCE
 	@{ echo '#define FIQMON_VERSION "$(VERSION)"'; \
 	   echo '#define FIQMON_VERSION_CODE $(VERSION_CODE)'; \
 	   echo '#define FIQMON_GIT "'"$$(git describe --always --dirty 2>/dev/null || echo unknown)"'"'; \
+	   echo '#define FIQMON_PRODUCTION $(if $(filter production,$(PROFILE)),1,0)'; \
+	   echo '#define FIQMON_HAVE_UNLOCK_KEY $(if $(UNLOCK_KEY),1,0)'; \
 	 } > $@.tmp; cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
+
+# The unlock key as C bytes, for monitor/lockdown.c only; production refuses to build
+# without one.
+$(BUILD)/unlock_key.h: FORCE
+	@mkdir -p $(@D)
+	@scripts/unlock-key.sh "$(UNLOCK_KEY)" $(PROFILE) $@
+$(BUILD)/obj/monitor/lockdown.c.o: $(BUILD)/unlock_key.h
 
 $(BUILD)/obj/%.c.o: %.c $(BUILD)/build_info.h
 	@mkdir -p $(@D)
@@ -230,23 +245,23 @@ unit: deps $(UNIT_TESTS)
 	@scripts/run-unit-tests.sh $(UNIT_TESTS)
 
 # libFuzzer harnesses: each tests/fuzz/fuzz_NAME.c becomes build/fuzz/fuzz_NAME, linked with
-# the other tests/fuzz/*.c (a fake port and a fake monitor session) and monitor/ minus
-# monitor.c. `make fuzz [FUZZ_SECONDS=60]` runs each that long; fuzz-smoke runs them all in
-# 10 s (part of `make test`).
+# the other tests/fuzz/*.c, the unit tests' fake port and monitor/. Harnesses run parsers
+# outside monitor_fiq_full(), so monitor_frame() is wrapped (tests/fuzz/support.h).
+# `make fuzz [FUZZ_SECONDS=60]` runs each that long; fuzz-smoke runs them all in 10 s.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD   := build/fuzz
-FUZZ_CFLAGS  := -std=c11 -g -O1 -Wall -Wextra -Werror -Wshadow \
+FUZZ_CFLAGS  := -std=c11 -g -O1 -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-	-Imonitor -Itests/fuzz
+	-Imonitor -Itests/unit -Itests/fuzz
+FUZZ_LDFLAGS := -Wl,--wrap=monitor_frame -lcmocka
 FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
-FUZZ_SUPPORT   := $(filter-out tests/fuzz/fuzz_%.c,$(wildcard tests/fuzz/*.c))
-FUZZ_MONITOR   := $(filter-out monitor/monitor.c,$(MONITOR_SOURCES))
+FUZZ_SUPPORT   := $(filter-out tests/fuzz/fuzz_%.c,$(wildcard tests/fuzz/*.c)) tests/unit/fake_port.c
 
-$(FUZZ_BUILD)/%: tests/fuzz/%.c $(FUZZ_MONITOR) $(FUZZ_SUPPORT) $(wildcard monitor/*.h tests/fuzz/*.h)
+$(FUZZ_BUILD)/%: tests/fuzz/%.c $(MONITOR_SOURCES) $(FUZZ_SUPPORT) $(wildcard monitor/*.h tests/fuzz/*.h tests/unit/*.h)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  FUZZCC  $@")
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $< $(FUZZ_MONITOR) $(FUZZ_SUPPORT) -o $@
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $< $(MONITOR_SOURCES) $(FUZZ_SUPPORT) $(FUZZ_LDFLAGS) -o $@
 
 .PHONY: fuzz fuzz-smoke
 fuzz: deps $(FUZZ_HARNESSES)

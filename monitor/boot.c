@@ -121,46 +121,30 @@ const char *payload_check(uint32_t addr, struct payload_header *h, bool check_da
 
 bool boot_write_atags(const struct boot_target *t, const char *cmdline)
 {
-    uint32_t a = t->atags_addr;
     uint32_t top = t->ram_base + t->ram_size;
+    uint32_t above = t->reserved_base + t->reserved_size;
     size_t len = cmdline ? strlen(cmdline) : 0;
-    bool ok = true;
+    uint32_t words = (uint32_t)(len + 1 + 3) / 4;
+    /* CORE (flags, page size, root device); MEM (size, start) below and above fiqmon's
+     * region where there is RAM; CMDLINE header; the NONE tag comes last */
+    uint32_t tags[16], n = 0, a = t->atags_addr;
 
-#define PUT(v)                                                                                 \
-    do {                                                                                       \
-        ok = ok && port_mem_write(a, 4, (v));                                                  \
-        a += 4;                                                                                \
-    } while (0)
-    PUT(5); /* ATAG_CORE: flags, page size, root device */
-    PUT(ATAG_CORE);
-    PUT(1);
-    PUT(4096);
-    PUT(0);
-    /* RAM below and above fiqmon's region */
-    if (t->reserved_base > t->ram_base) {
-        PUT(4);
-        PUT(ATAG_MEM);
-        PUT(t->reserved_base - t->ram_base);
-        PUT(t->ram_base);
-    }
-    if (t->reserved_base + t->reserved_size < top) {
-        PUT(4);
-        PUT(ATAG_MEM);
-        PUT(top - (t->reserved_base + t->reserved_size));
-        PUT(t->reserved_base + t->reserved_size);
-    }
-    if (len) {
-        uint32_t words = (uint32_t)(len + 1 + 3) / 4;
-        PUT(2 + words);
-        PUT(ATAG_CMDLINE);
-        for (uint32_t i = 0; i < words * 4; i++)
-            ok = ok && port_mem_write(a + i, 1, i < len ? (uint8_t)cmdline[i] : 0);
-        a += words * 4;
-    }
-    PUT(0);
-    PUT(ATAG_NONE);
-#undef PUT
-    return ok;
+    tags[n++] = 5, tags[n++] = ATAG_CORE, tags[n++] = 1, tags[n++] = 4096, tags[n++] = 0;
+    if (t->reserved_base > t->ram_base)
+        tags[n++] = 4, tags[n++] = ATAG_MEM, tags[n++] = t->reserved_base - t->ram_base,
+        tags[n++] = t->ram_base;
+    if (above < top)
+        tags[n++] = 4, tags[n++] = ATAG_MEM, tags[n++] = top - above, tags[n++] = above;
+    if (len)
+        tags[n++] = 2 + words, tags[n++] = ATAG_CMDLINE;
+    for (uint32_t i = 0; i < n; i++, a += 4)
+        if (!port_mem_write(a, 4, tags[i]))
+            return false;
+    for (uint32_t i = 0; len && i < words * 4; i++)
+        if (!port_mem_write(a + i, 1, i < len ? (uint8_t)cmdline[i] : 0))
+            return false;
+    a += len ? words * 4 : 0;
+    return port_mem_write(a, 4, 0) && port_mem_write(a + 4, 4, ATAG_NONE);
 }
 
 /* FDT header word offsets */

@@ -65,12 +65,26 @@ uint32_t platform_boot_delay_ms(void)
 bool platform_wait_key(uint32_t ms)
 {
     uint64_t start = cp15_cntpct_read();
-    uint64_t ticks = (uint64_t)cp15_cntfrq_read() * ms / 1000u;
+    uint64_t ticks = (uint64_t)(cp15_cntfrq_read() / 1000u) * ms; /* no 64-bit division */
 
     while (cp15_cntpct_read() - start < ticks)
         if (pl011_getc(DEBUG_UART_BASE) >= 0)
             return true;
     return false;
+}
+
+uint32_t port_entropy(void)
+{
+    return (uint32_t)cp15_cntpct_read();
+}
+
+void port_delay_ms(uint32_t ms)
+{
+    uint64_t start = cp15_cntpct_read();
+    uint64_t ticks = (uint64_t)(cp15_cntfrq_read() / 1000u) * ms; /* no 64-bit division */
+
+    while (cp15_cntpct_read() - start < ticks) {
+    }
 }
 
 const struct boot_target *port_boot_target(void)

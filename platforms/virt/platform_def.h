@@ -54,8 +54,8 @@
 #define BOOT_DELAY_MS       1000
 #endif
 
-#define STACK_FIQ_SIZE      3072        /* Monitor mode: the monitor runs here */
-#define STACK_SVC_SIZE      1024
+#define STACK_FIQ_SIZE      2048        /* Monitor mode: the monitor runs here */
+#define STACK_SVC_SIZE      512
 #define STACK_EXC_SIZE      256
 
 #endif
