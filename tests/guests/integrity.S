@@ -14,16 +14,19 @@
  *    or V turns false, so an executing GT setter consumes all four flags; one that does
  *    not execute leaves them to the next setter. GT-false states need an LE setter to
  *    move on; it loses a flipped Z when N != V (and a flipped N or V in the rare Z = 1
- *    case), so each LE setter comes right after an `eorne` that feeds Z into the data:
- *    the boundary between the two is the only place where a flag can die (no ARMv5
- *    instruction can do better: some flag-writing instruction must run in GT-false
- *    states). Conditional mi/eq/ne/cs/vs instructions feed the flags into the data too.
+ *    case), so there is one per block, right after an `eorne` that feeds Z into the
+ *    data: the boundary between the two is the only place where a flag can die (no ARMv5
+ *    code can do better: some flag-writing instruction must run in GT-false states, and
+ *    no condition reads N, Z and V there). mi/eq/ne/cs/vs instructions feed the flags
+ *    into the data too.
  *  - Banked registers: each iteration checks and then refills sp/lr/spsr of ABT and UND
  *    mode and sp/lr of SYS (the usr bank) with values copied from the state registers.
  *    The check uses only the mode's own sp and lr as scratch, compares without touching
  *    the flags (clz of the difference) and counts mismatches in integrity_bank_errors.
+ *    spsr_svc gets a new value per round, checked when the round ends.
  *  - sp_svc is the iteration counter (kept in memory across the exit test, which needs a
- *    scratch register and must not use the flags: clz again, and a computed branch).
+ *    scratch register and must not use the flags: clz again, and a computed branch). A
+ *    count that is not below 0x10000 can only be a corrupted one: it counts as an error.
  *
  * Working words live in this section and are reached pc-relative, since no register is
  * free to hold an address (MMU off: the section is ordinary RAM). */
@@ -37,16 +40,14 @@
     .section .text.integrity, "ax", %progbits
     .balign 4
 
-/* One block of state mixing; a..n is a permutation of r0-r12, lr. Flag setters: GT, GT,
- * LE, GT, GT, LE; each LE one right after an `eorne`, see above. */
+/* One block of state mixing; a..n is a permutation of r0-r12, lr. Flag setters: four GT,
+ * then one LE right after an `eorne` (see above). */
     .macro mix a, b, c, d, e, f, g, h, i, j, k, l, m, n
     adcsgt  \a, \a, \b
     eor     \c, \c, \a, ror #11
     sbcsgt  \d, \d, \c, lsl #3
     add     \e, \e, \d, ror #5
     mla     \g, \f, \h, \g              @ g += f * h
-    eorne   \f, \f, #0x0003fc00         @ Z as data
-    adcsle  \i, \i, \g, ror #9
     eormi   \j, \j, \i, ror #17         @ N as data
     rscsgt  \k, \k, \j                  @ k = j - k - !C
     eorcs   \l, \l, #0x5a000000         @ C as data
@@ -54,8 +55,9 @@
     umlal   \n, \a, \b, \c              @ {a:n} += b * c
     adcsgt  \h, \h, \n, ror #7
     addeq   \k, \k, \e                  @ Z as data (a zero result: rare)
-    eorne   \b, \b, #0x000003c0         @ Z as data
-    sbcsle  \b, \b, \m, ror #25
+    eor     \b, \b, \m, ror #25
+    eorne   \f, \f, #0x0003fc00         @ Z as data, just before the LE setter
+    adcsle  \i, \i, \g, ror #9
     mov     \j, \j, ror #13
     add     \m, \m, #0x9e000000
     .endm
@@ -114,6 +116,14 @@ integrity_round:
     str     sp, c_sp
     str     r0, state_ptr
     str     r1, loop_count
+    @ spsr_svc, unused by the loop, gets a value that changes every round; checked at the end.
+    ldmia   r0, {r1, r2}
+    and     r1, r1, #ARM_PSR_NZCV
+    and     r2, r2, #(ARM_PSR_I | ARM_PSR_F | ARM_PSR_T)
+    orr     r1, r1, r2
+    orr     r1, r1, #ARM_MODE_SYS
+    str     r1, exp_svc_spsr
+    msr     spsr_fsxc, r1
     mov     sp, r0
     ldr     r0, [sp, #56]
     msr     cpsr_f, r0
@@ -133,11 +143,19 @@ loop:
     bank_visit ARM_MODE_SYS, exp_sys, r7, r8
     mix     r8, r3, r1, r10, r4, r9, r11, r0, r6, r7, lr, r5, r12, r2
 
-    @ Exit test without flags: sp = 32 when the count reaches zero, else 0.
+    @ Exit test without flags. A sane count is below 0x10000: a corrupted high bit ends
+    @ the round at once as an error instead of stalling it for 2^n iterations.
     sub     sp, sp, #1
     str     sp, loop_count
+    mov     sp, sp, lsr #16
     clz     sp, sp
-    and     sp, sp, #32
+    and     sp, sp, #32                 @ 32: sane
+    add     pc, pc, sp, lsr #3          @ to 1f (+8) if corrupt, 3f (+12) if sane
+    nop
+1:  b       count_corrupt
+3:  ldr     sp, loop_count
+    clz     sp, sp
+    and     sp, sp, #32                 @ 32: the count reached zero
     add     pc, pc, sp, lsr #3          @ to 1f (+8) or 2f (+12)
     nop
 1:  b       loop
@@ -145,8 +163,19 @@ loop:
     stmia   sp, {r0-r12, lr}
     mrs     r0, cpsr
     str     r0, [sp, #56]
+    mrs     r0, spsr
+    ldr     r1, exp_svc_spsr
+    teq     r0, r1
+    ldrne   r0, integrity_bank_errors
+    addne   r0, r0, #1
+    strne   r0, integrity_bank_errors
     ldr     sp, c_sp
     ldmfd   sp!, {r4-r11, pc}
+count_corrupt:
+    ldr     sp, integrity_bank_errors
+    add     sp, sp, #1
+    str     sp, integrity_bank_errors
+    b       2b
     .size integrity_round, . - integrity_round
 
 /* void integrity_banks_init(void): take the current banked sp/lr/spsr of ABT, UND and
@@ -207,6 +236,7 @@ exp_und_lr:     .word 0
 exp_und_spsr:   .word 0
 exp_sys_sp:     .word 0
 exp_sys_lr:     .word 0
+exp_svc_spsr:   .word 0
 irq_scratch:    .word 0
 irq_sp_expected: .word __stack_irq_top
     .global integrity_bank_errors

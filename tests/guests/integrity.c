@@ -6,8 +6,10 @@
  * iterations, carrying r0-r12, lr and NZCV from round to round, and prints after each
  * round a checksum of that state: it must be the same in every run, whatever interrupts
  * arrived and when. `errors` counts, since the start, banked-register mismatches seen by
- * the loop (ABT/UND sp, lr, spsr; SYS sp, lr), a corrupted sp_irq seen by the IRQ entry,
- * and rounds in which no timer IRQ arrived at all (the IRQ path was not exercised). */
+ * the loop (ABT/UND sp, lr, spsr; SYS sp, lr; spsr_svc), a corrupted sp_irq seen by the
+ * IRQ entry, and rounds in which no timer IRQ arrived at all (the IRQ path was not
+ * exercised).
+ */
 #include "guest.h"
 #include "sp804.h"
 
@@ -17,7 +19,10 @@ const char guest_name[] = "integrity";
 #ifndef ITERATIONS
 #define ITERATIONS  45000u
 #endif
+#ifndef IRQ_HZ
 #define IRQ_HZ      1000
+#endif
+_Static_assert(ITERATIONS >= 1 && ITERATIONS < 0x10000, "integrity.S checks count < 0x10000");
 
 struct integrity_state {
     uint32_t r[13];

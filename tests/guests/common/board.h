@@ -7,7 +7,7 @@
  *   GUEST_BASE  the guest (0x00200000; see tests/guests/README.md)
  *   0x07ff0000  fiqmon's resident region: never touched
  *   0x101e2000  SP804 timer0/1, VIC line 4 (input clock 1 MHz)
- *   0x101e3000  SP804 timer2/3, VIC line 5
+ *   0x101e3000  SP804 timer2/3, VIC line 5: fiqmon's watchdog (WATCHDOG_TIMER_*): not used
  *   0x101f1000  UART0: fiqmon's debug port, never touched
  *   0x101f2000  UART1: the guests' console (CONSOLE_UART_BASE)
  */
@@ -17,9 +17,7 @@
 #include "platform_def.h"
 
 #define TIMER01_BASE        0x101e2000
-#define TIMER23_BASE        0x101e3000
 #define TIMER01_VIC_LINE    4
-#define TIMER23_VIC_LINE    5
 #define TIMER_CLOCK_HZ      1000000     /* QEMU's versatilepb SP804 input clock */
 #define SYS_24MHZ_HZ        24000000    /* the system controller's SYS_24MHZ counter */
 

@@ -7,10 +7,10 @@
 #define GUEST_BASE 0x00200000
 #endif
 
-#define STACK_SVC_SIZE   0x2000
-#define STACK_IRQ_SIZE   0x800
-#define STACK_EXC_SIZE   0x400   /* abt, und, sys */
-#define STACK_FAULT_SIZE 0x400   /* unexpected exceptions, whatever the mode */
+#define GUEST_STACK_SVC   0x2000
+#define GUEST_STACK_IRQ   0x800
+#define GUEST_STACK_EXC   0x400   /* abt, und, sys */
+#define GUEST_STACK_FAULT 0x400   /* unexpected exceptions, whatever the mode */
 
 OUTPUT_FORMAT("elf32-littlearm")
 OUTPUT_ARCH(arm)
@@ -36,12 +36,12 @@ SECTIONS
     }
 
     .stacks (NOLOAD) : ALIGN(8) {
-        . += STACK_SVC_SIZE;   __stack_svc_top = .;
-        . += STACK_IRQ_SIZE;   __stack_irq_top = .;
-        . += STACK_EXC_SIZE;   __stack_abt_top = .;
-        . += STACK_EXC_SIZE;   __stack_und_top = .;
-        . += STACK_EXC_SIZE;   __stack_sys_top = .;
-        . += STACK_FAULT_SIZE; __stack_fault_top = .;
+        . += GUEST_STACK_SVC;   __stack_svc_top = .;
+        . += GUEST_STACK_IRQ;   __stack_irq_top = .;
+        . += GUEST_STACK_EXC;   __stack_abt_top = .;
+        . += GUEST_STACK_EXC;   __stack_und_top = .;
+        . += GUEST_STACK_EXC;   __stack_sys_top = .;
+        . += GUEST_STACK_FAULT; __stack_fault_top = .;
     }
     __guest_end = .;
 
