@@ -251,7 +251,8 @@ unit: deps $(UNIT_TESTS)
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD   := build/fuzz
-FUZZ_CFLAGS  := -std=c11 -g -O1 -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter \
+# (no -Werror: clang warns where the target's gcc does not; the unit and target builds gate)
+FUZZ_CFLAGS  := -std=c11 -g -O1 -Wall -Wextra -Wshadow -Wno-unused-parameter \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
 	-Imonitor -Itests/unit -Itests/fuzz
 FUZZ_LDFLAGS := -Wl,--wrap=monitor_frame -lcmocka

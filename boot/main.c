@@ -5,7 +5,9 @@
 #include "boot.h"
 #include "boot_entry.h"
 #include "format.h"
+#include "hmac.h"
 #include "knock.h"
+#include "lockdown.h"
 #include "monitor.h"
 #include "platform.h"
 #include "port.h"
@@ -22,6 +24,32 @@
 
 /* Where the boot stub found itself (set by resident_start before C runs). */
 uint32_t boot_image_base;
+/* A copy of the unlock key that fiqmon could not wipe (in the flash it booted from), or 0:
+ * port_mem_secret() keeps md and GDB away from it. */
+uint32_t boot_key_copy;
+
+extern const uint8_t __resident_copy_start[], __resident_image_offset[];
+
+/* The image fiqmon was loaded from still holds everything the boot stub copied, the unlock
+ * key included. Wipe that copy if it is in RAM, where the kernel will run. */
+static void wipe_loaded_key(void)
+{
+    unsigned len;
+    const uint8_t *key = lockdown_build_key(&len);
+    const struct boot_target *t = port_boot_target();
+    uint32_t copy;
+
+    if (!len)
+        return;
+    copy = boot_image_base + (uint32_t)(uintptr_t)__resident_image_offset +
+           (uint32_t)(key - __resident_copy_start);
+    if (copy == (uint32_t)(uintptr_t)key)
+        return; /* run in place: there is no copy */
+    if (copy - t->ram_base < t->ram_size)
+        crypto_wipe((void *)(uintptr_t)copy, len);
+    else
+        boot_key_copy = copy;
+}
 
 /* "Hit any key to stay in fiqmon", counting down; true if a key came. */
 static bool boot_delay(uint32_t ms)
@@ -50,6 +78,7 @@ void fiqmon_main(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3)
     (void)r1;
     (void)r2;
     (void)r3;
+    wipe_loaded_key();
     port_monitor_stack_paint(); /* before the first FIQ can use it */
     platform_init();
     monitor_init(KNOCK_DEFAULT);

@@ -38,6 +38,11 @@ static inline uint32_t vic_fiq_status(uintptr_t base)
 {
     return mmio_read_32(base + VIC_FIQSTATUS);
 }
+
+static inline uint32_t vic_raw_status(uintptr_t base)
+{
+    return mmio_read_32(base + VIC_RAWINTR);
+}
 void vic_soft_raise(uintptr_t base, unsigned line, bool raise);
 void vic_read_state(uintptr_t base, struct vic_state *st);
 #endif

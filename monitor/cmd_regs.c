@@ -2,6 +2,7 @@
 /* pc, regs, allregs: the context the FIQ interrupted, from the saved frame. */
 #include "commands.h"
 
+#include "cmd_kernel_info.h"
 #include "console.h"
 #include "cpu_frame.h"
 #include "monitor.h"
@@ -24,6 +25,7 @@ int cmd_pc(int argc, char **argv)
     con_printf("pc=%08x ", (unsigned)f->pc);
     print_psr("cpsr", f->cpsr);
     con_puts("\n");
+    kernel_annotate(f->pc, NULL);
     return 0;
 }
 
@@ -41,6 +43,7 @@ static void print_regs(struct cpu_frame *f)
         print_psr("spsr", *spsr);
     }
     con_puts("\n");
+    kernel_annotate(f->pc, frame_reg(f, 14));
 }
 
 int cmd_regs(int argc, char **argv)

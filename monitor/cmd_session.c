@@ -4,12 +4,15 @@
 
 #include <stddef.h>
 
+#include "cmd_kernel_info.h"
 #include "command.h"
 #include "console.h"
 #include "knock.h"
+#include "lockdown.h"
 #include "monitor.h"
 #include "parse.h"
 #include "port.h"
+#include "watchdog.h"
 
 #ifndef FIQMON_VERSION
 #define FIQMON_VERSION "0.0.0"
@@ -39,6 +42,8 @@ int cmd_version(int argc, char **argv)
     con_printf("%s\nplatform %s, cpu %s, debug port %s\n", len ? "" : "none", port_platform_name(),
                port_cpu_name(), port_debug_uart_name());
     con_printf("resident code crc32 %08x\n", (unsigned)port_self_crc());
+    lockdown_report();
+    kernel_version_line();
     return 0;
 }
 
@@ -79,6 +84,8 @@ int cmd_exit(int argc, char **argv)
 {
     (void)argc;
     (void)argv;
+    if (monitor_state() == MON_GDB)
+        return con_error("GDB owns the session: detach to leave");
     monitor_leave();
     con_puts("fiqmon: left; the kernel runs on\n");
     return 0;
@@ -107,5 +114,37 @@ int cmd_irqs(int argc, char **argv)
         con_printf("  line=%-3u raw=%u en=%u %s fiqs=%u %s\n", i, l.raw, l.enabled,
                    l.to_fiq ? "fiq" : "irq", (unsigned)l.fiqs, l.name ? l.name : "-");
     }
+    return 0;
+}
+
+int cmd_watchdog(int argc, char **argv)
+{
+    uint32_t seconds;
+
+    if (argc > 2)
+        return con_error("usage: watchdog [on|off|SECONDS]");
+    if (argc == 2) {
+        if (!port_watchdog_line())
+            return con_error("no hard-lockup watchdog on this platform");
+        if (argv[1][0] == 'o' && argv[1][1] == 'n' && !argv[1][2]) {
+            seconds = mon_watchdog.timeout_s ? mon_watchdog.timeout_s : 2;
+        } else if (argv[1][0] == 'o' && argv[1][1] == 'f' && argv[1][2] == 'f' && !argv[1][3]) {
+            seconds = 0;
+        } else {
+            if (parse_u32(argv[1], &seconds) != PARSE_OK || seconds < 1 || seconds > 600)
+                return con_error("bad watchdog setting '%s' (on, off, or 1 to 600 seconds, "
+                                 "hex or #decimal)", argv[1]);
+        }
+        mon_watchdog.timeout_s = (uint16_t)seconds;
+        mon_watchdog.pending_for = 0;
+        mon_watchdog.reported = false;
+        port_watchdog_arm(seconds != 0);
+    }
+    if (!mon_watchdog.timeout_s)
+        con_puts("watchdog=off\n");
+    else
+        con_printf("watchdog=%us (kernel timer line %u, sampled every %u ms) lockups=%u\n",
+                   (unsigned)mon_watchdog.timeout_s, port_watchdog_line(), WATCHDOG_SAMPLE_MS,
+                   (unsigned)mon_watchdog.lockups);
     return 0;
 }

@@ -24,6 +24,7 @@ int cmd_release(int argc, char **argv);
 int cmd_boot(int argc, char **argv);
 int cmd_go(int argc, char **argv);
 int cmd_gdb(int argc, char **argv);
+int cmd_watchdog(int argc, char **argv);
 
 /* Parses a number argument; prints "error: bad <what> ..." and returns -1 on failure. */
 int cmd_parse_number(const char *what, const char *s, uint32_t *out);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "console.h"
+#include "lockdown.h"
 #include "monitor.h"
 #include "port.h"
 #include "sections.h"
@@ -521,6 +522,11 @@ static enum gdb_action dispatch(struct gdb_stub *g, size_t len)
     if (g->mode != GDB_HALTED)
         return GDB_STAY;
     g->out = 0;
+    if (lockdown_gdb_packet_needs(b, len) & ~monitor_permissions()) {
+        reply_str(g, "E01"); /* locked, or read-only (lockdown.h) */
+        send_reply(g);
+        return GDB_STAY;
+    }
     switch (kind) {
     case '?':
         reply_str(g, STOP_REPLY);
@@ -653,8 +659,7 @@ enum gdb_action gdb_stub_feed(struct gdb_stub *g, uint8_t c)
         return GDB_STAY;
     default: {
         int lo = hex_val((char)c);
-        bool good = !g->overflow && g->csum_hi < 16 && lo >= 0 &&
-                    (g->csum_hi << 4 | lo) == g->csum;
+        bool good = !g->overflow && g->csum_hi < 16 && lo >= 0 && (g->csum_hi << 4 | lo) == g->csum;
         g->rx = RX_IDLE;
         if (!g->no_ack)
             port_putc(good ? '+' : '-');

@@ -39,6 +39,9 @@
  * the rest bytewise). A fault on the first byte gives E14; a read that faults later
  * returns the bytes before the fault. Malformed arguments give E22.
  *
+ * Lockdown: a packet that needs a command class the session lacks (locked, or read-only:
+ * lockdown_gdb_packet_needs()) gets E01; the connection handshake is always answered.
+ *
  * monitor CMD (qRcmd) runs CMD as the shell would, with the shell's permissions minus
  * GDB_RCMD_FORBIDDEN; what it prints goes to GDB as O packets, then OK. O packets are
  * sent once (they are never resent on a '-').

@@ -7,9 +7,12 @@
 #include "gdb_stub.h"
 #include "knock.h"
 #include "line_editor.h"
+#include "lockdown.h"
 #include "port.h"
 #include "sections.h"
 #include "service.h"
+#include "commands.h"
+#include "watchdog.h"
 
 #define PROMPT "fiqmon> "
 
@@ -25,6 +28,7 @@ static FIQMON_BUFFER("mon") struct {
     enum monitor_reason reason;
     bool halted;
     bool boot_pending; /* boot the payload at the next full path (end of the boot delay) */
+    bool lockup_pending; /* print a watchdog report at the next full path */
     struct line_editor line;
     struct cpu_frame *frame; /* valid only inside monitor_fiq_full */
     uint32_t permissions;
@@ -46,7 +50,7 @@ void monitor_init(int knock_mode)
     mon.halted = false;
     mon.boot_pending = false;
     mon.frame = 0;
-    mon.permissions = CMD_ALL_PERMISSIONS;
+    lockdown_init(); /* sets mon.permissions: the profile's (lockdown.h) */
 }
 
 /* Feed waiting-state bytes to the knock detector. Returns 1 once a knock completes (the
@@ -87,7 +91,7 @@ int monitor_fiq_fast(bool doorbell)
 {
     switch (mon.state) {
     case MON_WAITING:
-        return mon.boot_pending || consume_waiting(doorbell);
+        return mon.boot_pending || mon.lockup_pending || consume_waiting(doorbell);
     case MON_RELEASED:
         ring_discard(&mon_rx); /* bytes caught on the way out belong to nobody */
         return 0;
@@ -99,6 +103,26 @@ int monitor_fiq_fast(bool doorbell)
 void monitor_request_boot(void)
 {
     mon.boot_pending = true;
+}
+
+void monitor_request_lockup_report(void)
+{
+    mon.lockup_pending = true;
+}
+
+/* Nobody knocked: the watchdog saw the kernel stop taking interrupts. Say so, show where it
+ * is stuck, and go back to watching (the session state does not change). */
+static void lockup_report(struct cpu_frame *f)
+{
+    con_printf("\nfiqmon: watchdog: hard lockup: the kernel has not taken its timer interrupt "
+               "for %u s\n", (unsigned)mon_watchdog.timeout_s);
+    if (mon.permissions & CMD_READS_REGS) { /* a locked device says only that it hung */
+        con_printf("fiqmon: watchdog: cpu0 pc=%08x lr=%08x sp=%08x (%s)\n", (unsigned)f->pc,
+                   (unsigned)*frame_reg(f, 14), (unsigned)*frame_reg(f, 13),
+                   arm_mode_name(f->cpsr));
+        cmd_regs(0, 0);
+    }
+    con_puts("fiqmon: watchdog: still watching\n");
 }
 
 void monitor_request_entry(enum monitor_reason reason)
@@ -207,8 +231,10 @@ static void run_gdb(void)
     while (mon.state == MON_GDB) {
         int c = ring_get(&mon_rx);
         if (c < 0) {
-            if (gdb_stub_running(&gdb))
-                return; /* the kernel runs until GDB sends more */
+            /* the kernel runs until GDB sends more; a locked session (lockdown.h) never
+             * holds it, or one packet from anyone with a cable would stop the device */
+            if (gdb_stub_running(&gdb) || !(mon.permissions & CMD_GDB))
+                return;
             port_rx_poll();
             continue;
         }
@@ -229,6 +255,7 @@ static const char *const reason_names[] = {
     [REASON_BOOT] = "boot delay",
     [REASON_SERVICE] = "kernel request",
     [REASON_GDB] = "GDB",
+    [REASON_WATCHDOG] = "watchdog",
 };
 
 const char *monitor_reason_name(void)
@@ -239,6 +266,13 @@ const char *monitor_reason_name(void)
 void monitor_fiq_full(struct cpu_frame *frame)
 {
     mon.frame = frame;
+    lockdown_stir(); /* entry timing feeds the unlock nonces */
+    if (mon.lockup_pending) {
+        mon.lockup_pending = false;
+        lockup_report(frame);
+        if (mon.state == MON_ACTIVE)
+            prompt();
+    }
     if (mon.boot_pending) {
         mon.boot_pending = false;
         if (boot_payload(frame) == 0)
@@ -255,8 +289,11 @@ void monitor_fiq_full(struct cpu_frame *frame)
             gdb_act(gdb_stub_start_packet(&gdb, frame, status_first ? status : qsupported,
                                           status_first ? 1 : sizeof(qsupported) - 1));
         } else if (mon.state == MON_ENTERING) {
-            con_printf("\nfiqmon: entered by %s at pc=%08x (%s)\n", monitor_reason_name(),
-                       (unsigned)frame->pc, arm_mode_name(frame->cpsr));
+            if (mon.permissions & CMD_READS_REGS)
+                con_printf("\nfiqmon: entered by %s at pc=%08x (%s)\n", monitor_reason_name(),
+                           (unsigned)frame->pc, arm_mode_name(frame->cpsr));
+            else /* locked: not even the pc (it would give away the kernel's layout) */
+                con_printf("\nfiqmon: entered by %s (locked)\n", monitor_reason_name());
             set_state(MON_ACTIVE);
             prompt();
         }
@@ -308,6 +345,7 @@ int monitor_release(void)
     mon.halted = false;
     set_state(MON_RELEASED);
     port_debug_uart_claim(false);
+    lockdown_leave();
     return 0;
 }
 
@@ -326,6 +364,7 @@ void monitor_leave(void)
     mon.halted = false;
     set_state(MON_WAITING);
     knock_restart_after(&mon_knock, mon.line.last_cr);
+    lockdown_leave(); /* production: the next session starts locked */
 }
 
 int monitor_knock_mode(void)
@@ -352,4 +391,9 @@ uint32_t monitor_rx_bytes(void)
 uint32_t monitor_permissions(void)
 {
     return mon.permissions;
+}
+
+void monitor_set_permissions(uint32_t allowed)
+{
+    mon.permissions = allowed;
 }

@@ -49,6 +49,7 @@ enum monitor_reason {
     REASON_BOOT,     /* a key during the boot delay */
     REASON_SERVICE,  /* the kernel asked (FIQMON_SVC_ENTER) */
     REASON_GDB,      /* GDB's first packet arrived while waiting for a knock */
+    REASON_WATCHDOG, /* the hard-lockup watchdog fired */
 };
 
 void monitor_init(int knock_mode);
@@ -64,6 +65,8 @@ uint32_t monitor_service(uint32_t request, int *need_full);
 void monitor_request_entry(enum monitor_reason reason);
 /* Make the next full path boot the payload (the end of the boot delay). */
 void monitor_request_boot(void);
+/* Make the next full path print a hard-lockup report (the watchdog fired). */
+void monitor_request_lockup_report(void);
 
 /* For commands. */
 enum monitor_state monitor_state(void);
@@ -85,5 +88,7 @@ uint32_t monitor_noise_bytes(void);
 uint32_t monitor_rx_bytes(void);
 /* Mask of CMD_* flags that commands may have right now. */
 uint32_t monitor_permissions(void);
+/* Only lockdown.c sets it (lockdown_permissions()). */
+void monitor_set_permissions(uint32_t allowed);
 
 #endif

@@ -4,13 +4,24 @@
 #include "arm_mem_probe.h"
 #include "port.h"
 
-void port_mem_space(enum port_mem_space space)
+/* The monitor window runs with the MMU off: all three spaces are physical. Only fiqmon's
+ * own accesses (PORT_MEM_FIQMON) may touch what port_mem_secret() keeps from users. */
+static enum port_mem_space space;
+
+void port_mem_space(enum port_mem_space s)
 {
-    (void)space; /* the monitor window runs with the MMU off: all three are physical */
+    space = s;
+}
+
+static bool refused(uint32_t addr, unsigned width)
+{
+    return space != PORT_MEM_FIQMON && port_mem_secret(addr, width);
 }
 
 bool port_mem_read(uint32_t addr, unsigned width, uint32_t *value)
 {
+    if (refused(addr, width))
+        return false;
     switch (width) {
     case 1:
         return probe_read8(addr, value);
@@ -23,6 +34,8 @@ bool port_mem_read(uint32_t addr, unsigned width, uint32_t *value)
 
 bool port_mem_write(uint32_t addr, unsigned width, uint32_t value)
 {
+    if (refused(addr, width))
+        return false;
     switch (width) {
     case 1:
         return probe_write8(addr, value);

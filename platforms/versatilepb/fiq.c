@@ -9,6 +9,8 @@
 #include "platform_def.h"
 #include "port.h"
 #include "service.h"
+#include "sp804.h"
+#include "watchdog.h"
 #include "versatilepb_fiq.h"
 
 uint32_t vic_fiq_counts[VIC_LINES];
@@ -44,6 +46,13 @@ int platform_fiq_fast(void)
             spurious_fiqs++;
         if (pending & (1u << SERVICE_VIC_LINE))
             need_full = service_call();
+        if (pending & (1u << WATCHDOG_TIMER_LINE)) {
+            sp804_ack(WATCHDOG_TIMER_BASE);
+            if (watchdog_sample(&mon_watchdog, vic_raw_status(VIC_BASE) >> WATCHDOG_WATCH_LINE & 1)) {
+                monitor_request_lockup_report();
+                need_full = 1;
+            }
+        }
     }
     drained = debug_uart_drain_fiq();
     if (drained == DRAIN_NOTHING)

@@ -4,6 +4,7 @@
 
 #include "boot.h"
 #include "cpu_frame.h"
+#include "lockdown.h"
 #include "mmio.h"
 #include "monitor.h"
 #include "pl011.h"
@@ -11,10 +12,13 @@
 #include "platform_def.h"
 #include "port.h"
 #include "service.h"
+#include "sp804.h"
 #include "versatile_sysctl.h"
+#include "watchdog.h"
 #include "versatilepb_fiq.h"
 
 extern uint32_t boot_image_base;
+extern uint32_t boot_key_copy;
 extern const uint8_t __image_size[];
 
 /* The kernel's service mailbox, at RESIDENT_BASE (docs/kernel-contract.md). */
@@ -40,6 +44,19 @@ void platform_init(void)
     vic_soft_raise(VIC_BASE, SERVICE_VIC_LINE, false);
     vic_route(VIC_BASE, SERVICE_VIC_LINE, true);
     vic_enable(VIC_BASE, SERVICE_VIC_LINE, true);
+    port_watchdog_arm(mon_watchdog.timeout_s != 0);
+}
+
+void port_watchdog_arm(bool on)
+{
+    sp804_periodic(WATCHDOG_TIMER_BASE, on ? WATCHDOG_TIMER_HZ / 1000 * WATCHDOG_SAMPLE_MS : 0);
+    vic_route(VIC_BASE, WATCHDOG_TIMER_LINE, true);
+    vic_enable(VIC_BASE, WATCHDOG_TIMER_LINE, on);
+}
+
+unsigned port_watchdog_line(void)
+{
+    return WATCHDOG_WATCH_LINE;
 }
 
 void port_debug_uart_claim(bool claim)
@@ -57,11 +74,37 @@ bool port_debug_uart_releasable(void)
     return true;
 }
 
+static bool overlaps(uint32_t pa, unsigned len, uint32_t base, uint32_t size)
+{
+    return pa < (uint64_t)base + size && (uint64_t)pa + len > base;
+}
+
+/* Never shown or changed on a user's behalf: the unlock key and any copy of it fiqmon could
+ * not wipe (boot/main.c), and in production builds all of fiqmon's resident home (state,
+ * stacks). That is all ARMv5 allows: the kernel itself can still read them
+ * (docs/lockdown.md). */
 bool port_mem_secret(uint32_t pa, unsigned len)
 {
-    (void)pa; /* nothing on this CPU can keep a kernel out of fiqmon's memory anyway */
-    (void)len;
-    return false;
+    unsigned key_len;
+    const uint8_t *key = lockdown_build_key(&key_len);
+
+    if (FIQMON_PRODUCTION && overlaps(pa, len, RESIDENT_BASE, RESIDENT_SIZE))
+        return true;
+    return key_len && (overlaps(pa, len, (uint32_t)(uintptr_t)key, key_len) ||
+                       (boot_key_copy && overlaps(pa, len, boot_key_copy, key_len)));
+}
+
+uint32_t port_entropy(void)
+{
+    return versatile_sysctl_24mhz(SYSCTL_BASE);
+}
+
+void port_delay_ms(uint32_t ms)
+{
+    uint32_t start = versatile_sysctl_24mhz(SYSCTL_BASE);
+
+    while (versatile_sysctl_24mhz(SYSCTL_BASE) - start < ms * 24000u) {
+    }
 }
 
 void platform_raise_service_fiq(void)
@@ -127,6 +170,8 @@ static const char *line_name(unsigned line)
         return "fiqmon debug uart";
     if (line == SERVICE_VIC_LINE)
         return "fiqmon service call";
+    if (line == WATCHDOG_TIMER_LINE)
+        return "fiqmon watchdog (timer2/3)";
     if (line >= UART0_VIC_LINE && line < UART0_VIC_LINE + 3)
         return uart_names[line - UART0_VIC_LINE];
     if (line == 4 || line == 5)

@@ -12,6 +12,7 @@ PLAT_SOURCES   := \
 	drivers/pl011.c \
 	drivers/pl190_vic.c \
 	drivers/versatile_sysctl.c \
+	drivers/sp804.c \
 	platforms/common/port_mem_physical.c \
 	platforms/common/build_id.c \
 	platforms/common/armv5_monitor_window.c \

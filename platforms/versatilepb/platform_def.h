@@ -39,6 +39,15 @@
  * makes it fiqmon's service call ("SMC" of a CPU without TrustZone). */
 #define SERVICE_VIC_LINE    1
 
+/* Hard-lockup watchdog: fiqmon's SP804 timer2 (VIC line 5) samples, as a FIQ, whether the
+ * kernel's timer interrupt (timer0/1, VIC line 4, by default) stays pending. */
+#define WATCHDOG_TIMER_BASE 0x101e3000
+#define WATCHDOG_TIMER_LINE 5
+#define WATCHDOG_TIMER_HZ   1000000
+#ifndef WATCHDOG_WATCH_LINE
+#define WATCHDOG_WATCH_LINE 4
+#endif
+
 /* Linux boot protocol */
 #define MACHINE_ID          387         /* MACH_TYPE_VERSATILE_PB */
 #define ATAGS_ADDR          0x00000100

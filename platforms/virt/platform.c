@@ -164,3 +164,13 @@ bool port_has_monitor_mode(void)
 {
     return true;
 }
+
+void port_watchdog_arm(bool on)
+{
+    (void)on; /* not yet on virt: the Secure physical timer would be its sampling FIQ */
+}
+
+unsigned port_watchdog_line(void)
+{
+    return 0;
+}

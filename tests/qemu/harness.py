@@ -86,17 +86,23 @@ class Port:
         with self._cond:
             return self.log[start:]
 
-    def drain(self, quiet=0.2):
-        """Collect output until the port has been quiet for `quiet` seconds (only for
-        asserting that something did NOT appear, after a positive wait)."""
+    def drain(self, quiet=0.2, limit=5.0):
+        """Collect output until the port has been quiet for `quiet` seconds, or `limit`
+        seconds have passed (a guest that prints all the time is never quiet)."""
+        deadline = time.monotonic() + limit
         with self._cond:
-            while True:
+            while time.monotonic() < deadline:
                 n = len(self.log)
                 self._cond.wait(quiet)
                 if len(self.log) == n:
                     break
             out, self.buf = self.buf, b""
         return out.decode("latin1")
+
+    def forget(self):
+        """Drop what has arrived so far, so the next expect() sees only new output."""
+        with self._cond:
+            self.buf = b""
 
 
 def _connect(path, deadline):

@@ -8,7 +8,7 @@ from harness import stable, tokens
 
 BAD_COMMANDS = [
     ("frobnicate", "error: unknown command 'frobnicate' (try help)"),
-    ("re", "error: ambiguous command 're': regs release reboot"),
+    ("re", "error: ambiguous command 're': readonly regs release reboot"),
     ("md", "error: usage: md [-p] ADDR [LEN] [b|h|w]"),
     ("md xyz", "error: bad address 'xyz': not a number"),
     ("md 100000000", "error: bad address '100000000': number too large"),

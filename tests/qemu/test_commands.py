@@ -6,8 +6,9 @@ import struct
 
 from harness import ROOT, elf_symbols, stable, tokens
 
-COMMANDS = ["help", "version", "pc", "regs", "allregs", "md", "mw", "irqs", "stats", "knock",
-            "halt", "continue", "c", "release", "boot", "go", "gdb",
+COMMANDS = ["help", "version", "unlock", "lock", "readonly",
+            "pc", "regs", "allregs", "md", "mw", "kmsg", "sym", "bt", "irqs", "stats", "knock",
+            "halt", "continue", "c", "release", "boot", "go", "gdb", "watchdog",
             "exit", "reboot"]
 PLATFORM_COMMANDS = {"versatilepb": [], "virt": ["cp15"]}
 

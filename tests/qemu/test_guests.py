@@ -284,3 +284,34 @@ def test_release_gives_the_port_to_the_kernel_and_the_service_call_rearms(boot):
     m = fm.knock()
     assert m.group(1) == b"knock"
     assert "fiq" in re.search(r"line=12 .*", fm.cmd("irqs")).group(0)
+
+
+def test_watchdog_reports_a_hard_lockup_without_a_knock(boot):
+    fm = run_guest(boot, "deadlock")
+    fm.console.expect(r"guest deadlock: taking the lock twice")
+    fm.knock()
+    assert "watchdog=1s" in fm.cmd("watchdog #1")
+    fm.leave()
+    # nobody knocks: the timer interrupt stays pending in the deadlocked kernel
+    _, m = fm.debug.expect(r"fiqmon: watchdog: hard lockup: the kernel has not taken its timer "
+                           r"interrupt for 1 s\r\nfiqmon: watchdog: cpu0 pc=([0-9a-f]{8}) "
+                           r"lr=[0-9a-f]{8} sp=[0-9a-f]{8} \((\w+)\)", timeout=10)
+    assert in_function(GUESTS / "deadlock.elf", "spin_lock", int(m.group(1), 16))
+    assert m.group(2) == b"irq"
+    fm.debug.expect(r"r0=[0-9a-f]{8}")
+    fm.debug.expect(r"fiqmon: watchdog: still watching")
+    # one report per lockup, not one per sample
+    assert b"hard lockup" not in fm.debug.received_within(1.5)
+
+
+def test_watchdog_stays_quiet_while_the_kernel_takes_interrupts(boot):
+    fm = run_guest(boot, "ticker")
+    fm.console.expect(r"guest ticker: started")
+    fm.knock()
+    fm.cmd("watchdog #1")
+    fm.leave()
+    ticks(fm, 35)                         # over three timeout periods of ticking
+    assert b"hard lockup" not in fm.debug.log
+    fm.knock()
+    assert "lockups=0" in fm.cmd("watchdog")
+    assert fm.cmd("watchdog off") == "watchdog=off\n"

@@ -88,13 +88,49 @@ static struct {
 } faults[FAULTS_MAX];
 static unsigned fault_count;
 
+/* More memory at other addresses (fake_mem_map), e.g. where a kernel's data would be. */
+#define REGIONS_MAX 4u
+static struct {
+    uint32_t base, size;
+    uint8_t *bytes;
+} regions[REGIONS_MAX];
+
+uint8_t *fake_mem_map(uint32_t base, uint32_t size)
+{
+    for (unsigned i = 0; i < REGIONS_MAX; i++) {
+        if (!regions[i].bytes) {
+            regions[i].bytes = calloc(size, 1);
+            if (!regions[i].bytes) {
+                fail_msg("fake_mem_map: out of host memory for 0x%x bytes", (unsigned)size);
+                abort();
+            }
+            regions[i].base = base;
+            regions[i].size = size;
+            return regions[i].bytes;
+        }
+    }
+    fail_msg("fake_mem_map: more than %u regions", REGIONS_MAX);
+    abort();
+}
+
+/* The host byte behind target address addr, or NULL if nothing is mapped there. */
+static uint8_t *host_byte(uint32_t addr)
+{
+    if (addr - FAKE_RAM_BASE < FAKE_RAM_SIZE)
+        return &memory[addr - FAKE_RAM_BASE];
+    for (unsigned i = 0; i < REGIONS_MAX; i++)
+        if (regions[i].bytes && addr - regions[i].base < regions[i].size)
+            return &regions[i].bytes[addr - regions[i].base];
+    return NULL;
+}
+
 uint8_t *fake_mem(uint32_t addr)
 {
-    if (addr < FAKE_RAM_BASE || addr - FAKE_RAM_BASE >= FAKE_RAM_SIZE) {
+    if (!host_byte(addr)) {
         fail_msg("fake_mem: 0x%08x is outside the fake RAM", (unsigned)addr);
         abort();
     }
-    return &memory[addr - FAKE_RAM_BASE];
+    return host_byte(addr);
 }
 
 void fake_mem_write(uint32_t addr, const void *data, size_t len)
@@ -126,8 +162,8 @@ static bool accessible(uint32_t addr, unsigned width)
         fake.bad_widths++;
         return false;
     }
-    if (start < FAKE_RAM_BASE || end > (uint64_t)FAKE_RAM_BASE + FAKE_RAM_SIZE)
-        return false;
+    if (end > 0x100000000ull || !host_byte(addr) || !host_byte((uint32_t)(end - 1)))
+        return false; /* (regions never touch, so both ends in one means all of it) */
     for (unsigned i = 0; i < fault_count; i++) {
         uint64_t fs = faults[i].addr, fe = fs + faults[i].len;
         if (start < fe && fs < end)
@@ -142,17 +178,21 @@ static void count_space(void)
         fake.space_accesses[fake.space]++;
 }
 
+void (*fake_on_mem_access)(bool write, uint32_t addr, unsigned width, uint32_t value);
+
 bool port_mem_read(uint32_t addr, unsigned width, uint32_t *value)
 {
     uint32_t v = 0;
 
+    if (fake_on_mem_access)
+        fake_on_mem_access(false, addr, width, 0);
     count_space();
     if (!accessible(addr, width)) {
         fake.faults++;
         return false;
     }
     for (unsigned i = 0; i < width; i++)
-        v |= (uint32_t)memory[addr - FAKE_RAM_BASE + i] << (8 * i);
+        v |= (uint32_t)*host_byte(addr + i) << (8 * i);
     *value = v;
     fake.reads[width]++;
     return true;
@@ -160,13 +200,15 @@ bool port_mem_read(uint32_t addr, unsigned width, uint32_t *value)
 
 bool port_mem_write(uint32_t addr, unsigned width, uint32_t value)
 {
+    if (fake_on_mem_access)
+        fake_on_mem_access(true, addr, width, value);
     count_space();
     if (!accessible(addr, width)) {
         fake.faults++;
         return false;
     }
     for (unsigned i = 0; i < width; i++)
-        memory[addr - FAKE_RAM_BASE + i] = (uint8_t)(value >> (8 * i));
+        *host_byte(addr + i) = (uint8_t)(value >> (8 * i));
     fake.writes[width]++;
     return true;
 }
@@ -298,6 +340,24 @@ uint32_t port_fiqs_taken(void)
     return fake.fiqs_taken;
 }
 
+/* --- timer -------------------------------------------------------------------------- */
+
+uint32_t port_entropy(void)
+{
+    uint32_t v = fake.entropy;
+
+    fake.entropy += fake.entropy_step;
+    fake.entropy_reads++;
+    return v;
+}
+
+void port_delay_ms(uint32_t ms)
+{
+    fake.delays++;
+    fake.delay_ms_last = ms;
+    fake.delay_ms_total += ms;
+}
+
 /* --- reboot ------------------------------------------------------------------------- */
 
 static jmp_buf *reboot_return;
@@ -349,6 +409,16 @@ const uint8_t *port_build_id(unsigned *len)
     return fake_build_id;
 }
 
+void port_watchdog_arm(bool on)
+{
+    (void)on;
+}
+
+unsigned port_watchdog_line(void)
+{
+    return 4;
+}
+
 void port_monitor_stack_paint(void)
 {
 }
@@ -378,12 +448,17 @@ const struct boot_target *port_boot_target(void)
 void fake_port_reset(void)
 {
     memset(&fake, 0, sizeof(fake));
+    fake_on_mem_access = NULL;
     fake.boot = default_boot;
     fake.uart_releasable = true;
     fake.space = PORT_MEM_VIRTUAL;
     fake_output_reset();
     memset(memory, 0, sizeof(memory));
     fault_count = 0;
+    for (unsigned i = 0; i < REGIONS_MAX; i++) {
+        free(regions[i].bytes);
+        regions[i].bytes = NULL;
+    }
     chunk_first = chunk_count = idle_polls = 0;
     fake_irq_set_lines(default_irq_lines,
                        (unsigned)(sizeof(default_irq_lines) / sizeof(default_irq_lines[0])));

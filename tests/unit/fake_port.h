@@ -3,12 +3,15 @@
  * port_boot_target from boot.h), with knobs and records the tests can reach.
  *
  *   output     port_putc appends to a capture buffer
- *   memory     64 KiB at FAKE_RAM_BASE, little-endian, plus fault ranges inside or outside
- *              it; anything else faults. Faulting accesses change nothing. Virtual and
+ *   memory     64 KiB at FAKE_RAM_BASE, little-endian, plus regions mapped with
+ *              fake_mem_map, plus fault ranges inside or outside them; anything else
+ *              faults. Faulting accesses change nothing. Virtual and
  *              physical addresses are the same; the fake records which space each
  *              access was made in.
  *   receiver   port_rx_poll delivers one scripted chunk per call into mon_rx
  *   reboot     port_reboot jumps back to fake_expect_reboot, or fails the test
+ *   timer      port_entropy returns fake.entropy, then adds fake.entropy_step to it;
+ *              port_delay_ms only records (no test waits)
  */
 #ifndef FIQMON_FAKE_PORT_H
 #define FIQMON_FAKE_PORT_H
@@ -44,6 +47,10 @@ uint8_t *fake_mem(uint32_t addr);
 void fake_mem_write(uint32_t addr, const void *data, size_t len);
 /* Accesses touching any byte of [addr, addr + len) fault from now on. */
 void fake_mem_add_fault(uint32_t addr, uint32_t len);
+/* Maps size more bytes (zeroed) at base, besides the fake RAM: e.g. a kernel's virtual
+ * addresses 0xc0000000... (at most 4 regions, not touching each other or the fake RAM).
+ * Returns the host pointer; fake_mem() works there too. Unmapped by fake_port_reset. */
+uint8_t *fake_mem_map(uint32_t base, uint32_t size);
 
 /* --- receiver --- */
 /* Queue a chunk: the next port_rx_poll that finds it first puts its bytes into mon_rx. */
@@ -73,6 +80,8 @@ struct fake_port {
     bool uart_releasable;    /* port_debug_uart_releasable (default true) */
     bool has_monitor_mode;   /* port_has_monitor_mode */
     uint32_t self_crc;       /* port_self_crc */
+    uint32_t entropy;        /* port_entropy's next value */
+    uint32_t entropy_step;   /* added after each port_entropy (default 0: a stopped timer) */
     struct boot_target boot; /* port_boot_target */
     /* records */
     enum port_mem_space space;    /* last port_mem_space */
@@ -84,8 +93,16 @@ struct fake_port {
     unsigned uart_claims;         /* port_debug_uart_claim calls */
     unsigned rx_polls;
     unsigned reboots;
+    unsigned entropy_reads;
+    unsigned delays;              /* port_delay_ms calls */
+    uint32_t delay_ms_last;       /* and their arguments */
+    uint32_t delay_ms_total;
 };
 extern struct fake_port fake;
+
+/* Called with every port_mem_read (value 0) and port_mem_write before the fake decides
+ * whether it faults; NULL (the default) for none. For oracles such as the fuzz harnesses'. */
+extern void (*fake_on_mem_access)(bool write, uint32_t addr, unsigned width, uint32_t value);
 
 extern const uint8_t fake_build_id[FAKE_BUILD_ID_LEN];
 

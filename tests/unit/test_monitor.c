@@ -469,7 +469,7 @@ struct bad_input {
 
 static const struct bad_input bad_inputs[] = {
     {"frobnicate", "unknown command 'frobnicate'"},
-    {"re", "ambiguous command 're': regs release reboot"},
+    {"re", "ambiguous command 're': readonly regs release reboot"},
     {"md", "usage: md"},
     {"md xyz", "bad address 'xyz': not a number"},
     {"md 100000000", "bad address '100000000': number too large"},

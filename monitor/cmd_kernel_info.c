@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: MIT */
+#include "cmd_kernel_info.h"
+
+#include <string.h>
+
+#include "command.h"
+#include "commands.h"
+#include "console.h"
+#include "kallsyms.h"
+#include "monitor.h"
+#include "parse.h"
+#include "port.h"
+#include "printk_rb.h"
+#include "unwind.h"
+#include "vmcoreinfo.h"
+
+#define KMSG_DEFAULT 20u
+#define SYM_MAX_MATCHES 8
+
+static const struct vmci *need_kernel(bool symbols)
+{
+    const char *why = port_mem_unavailable();
+    const struct vmci *v;
+
+    if (why) {
+        con_error("%s", why);
+        return NULL;
+    }
+    v = kernel_vmcoreinfo(true);
+    if (!v) {
+        con_error("no Linux kernel found");
+    } else if (symbols && !ksyms_ready(v)) {
+        con_error("the kernel's kallsyms tables are missing or corrupted");
+        v = NULL;
+    }
+    return v;
+}
+
+int cmd_kmsg(int argc, char **argv)
+{
+    uint32_t n = KMSG_DEFAULT;
+    const struct vmci *v;
+
+    if (argc > 2)
+        return con_error("usage: kmsg [N]");
+    if (argc == 2 && cmd_parse_number("count", argv[1], &n))
+        return -1;
+    v = need_kernel(false);
+    return v ? printk_rb_show(v, n) : -1;
+}
+
+static void print_match(const struct ksym *s)
+{
+    con_printf("%08x %s+0x0/0x%x\n", (unsigned)s->addr, s->name, (unsigned)s->size);
+}
+
+int cmd_sym(int argc, char **argv)
+{
+    struct ksym s;
+    uint32_t addr;
+    int n;
+
+    if (argc != 2)
+        return con_error("usage: sym ADDR|NAME");
+    if (!need_kernel(true))
+        return -1;
+    /* a number is an address; a name that happens to be hex ("add") is still a name */
+    if (parse_u32(argv[1], &addr) == PARSE_OK) {
+        if (ksym_lookup(addr, &s)) {
+            con_printf("%08x %s+0x%x/0x%x\n", (unsigned)addr, s.name, (unsigned)(addr - s.addr),
+                       (unsigned)s.size);
+            return 0;
+        }
+        if (argv[1][0] <= '9')
+            return con_error("%08x is not in the kernel's code", (unsigned)addr);
+    }
+    n = ksym_find(argv[1], SYM_MAX_MATCHES, print_match);
+    if (n < 0)
+        return con_error("the kernel's kallsyms tables do not read");
+    return n ? 0 : con_error("no symbol '%s'", argv[1]);
+}
+
+int cmd_bt(int argc, char **argv)
+{
+    bool scan = argc == 2 && strcmp(argv[1], "-s") == 0;
+    uint32_t regs[16];
+
+    if (argc > 2 || (argc == 2 && !scan))
+        return con_error("usage: bt [-s]");
+    if (!need_kernel(true))
+        return -1;
+    for (unsigned i = 0; i < 16; i++)
+        regs[i] = *frame_reg(monitor_frame(), i);
+    unwind_backtrace(regs, scan);
+    return 0;
+}
+
+/* Reading the kernel's memory is what kmsg, sym and bt need permission for. */
+static bool may_read(void)
+{
+    return monitor_permissions() & CMD_READS_MEM && !port_mem_unavailable();
+}
+
+void kernel_version_line(void)
+{
+    const struct vmci *v;
+
+    if (!may_read())
+        return;
+    v = kernel_vmcoreinfo(true);
+    if (v)
+        con_printf("linux %s %s\n", v->release, v->version);
+    else
+        con_puts("linux: none found\n");
+}
+
+void kernel_annotate(uint32_t pc, const uint32_t *lr)
+{
+    const struct cpu_frame *f = monitor_frame();
+    const struct vmci *v;
+    struct ksym s;
+
+    /* search only when a Normal world was interrupted (virt with a kernel): never on the
+     * plain path of a board without one */
+    if (!may_read() || !(v = kernel_vmcoreinfo(f && f->world == FRAME_WORLD_NORMAL)) ||
+        !ksyms_ready(v))
+        return;
+    for (unsigned i = 0; i < 2; i++) {
+        uint32_t a = i ? (lr ? *lr : 0) : pc;
+        if ((!i || lr) && ksym_lookup(a, &s))
+            con_printf("%s: %s+0x%x/0x%x\n", i ? "lr" : "pc", s.name, (unsigned)(a - s.addr),
+                       (unsigned)s.size);
+    }
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/* kmsg, sym, bt and the Linux lines of version, pc and regs: a kernel fiqmon did not
+ * build, inspected through what it publishes about itself (VMCOREINFO, kallsyms, the ARM
+ * unwind index). Every command answers "error: no Linux kernel found" without one. */
+#ifndef FIQMON_CMD_KERNEL_INFO_H
+#define FIQMON_CMD_KERNEL_INFO_H
+
+#include <stdint.h>
+
+int cmd_kmsg(int argc, char **argv);
+int cmd_sym(int argc, char **argv);
+int cmd_bt(int argc, char **argv);
+
+/* version: "linux RELEASE VERSION" (uname -r -v), or that there is none. */
+void kernel_version_line(void);
+/* pc, regs: "pc: symbol+0xoff/0xsize" (and lr) when a kernel's symbols resolve the
+ * address; nothing otherwise. They search for a kernel only when the interrupted context
+ * is a Normal-world one, so the plain path of a board without one stays cheap. */
+void kernel_annotate(uint32_t pc, const uint32_t *lr);
+
+#endif

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/* Reading a foreign kernel's data structures: thin wrappers around port_mem_read with a
+ * sticky fault flag, so a decoder can read a whole structure and check once, and a tiny
+ * word cache for byte streams (kallsyms names, log text). A faulting read returns 0.
+ * Call kmem_begin() before each use: the kernel may have run since the last command. */
+#ifndef FIQMON_KMEM_H
+#define FIQMON_KMEM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Set by any read below that faulted; cleared by kmem_begin(). */
+extern bool kmem_failed;
+
+/* Clears the fault flag and forgets cached words. */
+void kmem_begin(void);
+
+uint32_t kr32(uint32_t addr);
+uint16_t kr16(uint32_t addr);
+uint8_t kr8(uint32_t addr);
+uint64_t kr64(uint32_t addr);
+
+/* Sign-extends a prel31 field (ARM EHABI) read at addr and adds addr. */
+uint32_t kprel31(uint32_t addr);
+
+#endif

@@ -1,0 +1,451 @@
+/* SPDX-License-Identifier: MIT */
+/* libFuzzer harness for the GDB stub: arbitrary bytes into gdb_stub_feed().
+ *
+ * Besides the sanitizers, the harness checks the stub against its own reading of the byte
+ * stream (its own framing and checksum code, not the stub's):
+ *   - memory is written only while a packet with a correct checksum is dispatched, only
+ *     by M, X or "monitor mw", only inside the range the packet names, with its data;
+ *   - the frame changes only by G, P (exactly as asked) or c/C with an address (pc);
+ *   - a cpsr write never enters or leaves a mode other than usr/fiq/irq/svc/abt/und/sys;
+ *   - no packet makes an unaligned word access, or any access while the port says memory
+ *     is unavailable ("monitor md/mw" are the shell's business: not checked);
+ *   - every action has a cause (RESUME after c/C/vCont, INTERRUPT on 0x03 while running,
+ *     DETACH after D/k, SHELL after $3#33), and the stub's own bounds hold.
+ *
+ * Input: byte 0 chooses the setup (see CFG_*); the rest is the wire. With CFG_FRAMED, the
+ * rest is split at '\n' into packet bodies that the harness frames with a correct
+ * checksum (a chunk starting with 0x01 goes out raw instead), so the fuzzer reaches the
+ * packet handlers without having to learn checksums. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "console.h"
+#include "fake_port.h"
+#include "gdb_stub.h"
+#include "monitor.h"
+#include "parse.h"
+#include "support.h"
+
+#define HOLE_BASE (FAKE_RAM_BASE + 0x1000u) /* faults, though inside the fake RAM */
+#define HOLE_SIZE 0x10u
+
+#define CFG_MEM_UNAVAILABLE 0x01u
+#define CFG_OPEN_STATUS 0x02u     /* start with gdb_stub_start_packet("?") */
+#define CFG_OPEN_QSUPPORTED 0x04u /* start with gdb_stub_start_packet("qSupported") */
+#define CFG_STOP_AT_ONCE 0x08u    /* a resumed CPU is stopped again at once (a knock) */
+#define CFG_MODE_SHIFT 4          /* 2 bits: the interrupted mode */
+#define CFG_FRAMED 0x40u
+#define CFG_FRAMED_ACK 0x80u /* in framed mode, a '+' after each packet */
+
+#define OUTPUT_PER_BYTE_MAX (1u << 20)
+
+static struct gdb_stub stub;
+static struct cpu_frame frame;
+static uint8_t cfg;
+
+/* --- the harness's reading of the wire ----------------------------------------------------- */
+
+static struct {
+    char body[2 * GDB_PACKET_SIZE];
+    size_t len;
+    bool overflow;
+    int phase; /* 0 outside, 1 body, 2 and 3 checksum digits */
+    char cs[2];
+    bool complete; /* the byte just fed ended a packet */
+} wire;
+
+static void wire_track(uint8_t c)
+{
+    wire.complete = false;
+    if (c == '$') {
+        wire.phase = 1;
+        wire.len = 0;
+        wire.overflow = false;
+        return;
+    }
+    switch (wire.phase) {
+    case 1:
+        if (c == '#')
+            wire.phase = 2;
+        else if (wire.len < sizeof(wire.body))
+            wire.body[wire.len++] = (char)c;
+        else
+            wire.overflow = true;
+        break;
+    case 2:
+        wire.cs[0] = (char)c;
+        wire.phase = 3;
+        break;
+    case 3:
+        wire.cs[1] = (char)c;
+        wire.phase = 0;
+        wire.complete = true;
+        break;
+    default:
+        break;
+    }
+}
+
+static int hexdigit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* The byte just fed completed a packet the stub had to accept. */
+static bool wire_dispatched(void)
+{
+    unsigned sum = 0;
+    int hi = hexdigit(wire.cs[0]), lo = hexdigit(wire.cs[1]);
+
+    if (!wire.complete || wire.overflow || wire.len > GDB_PACKET_SIZE || hi < 0 || lo < 0)
+        return false;
+    for (size_t i = 0; i < wire.len; i++)
+        sum += (uint8_t)wire.body[i];
+    return (sum & 0xff) == (unsigned)(hi << 4 | lo);
+}
+
+static bool body_is(const char *s)
+{
+    return wire.len == strlen(s) && memcmp(wire.body, s, wire.len) == 0;
+}
+
+/* Hex number at body[*i]: at least one digit, a value of at most 32 bits. */
+static bool wire_hex(size_t *i, uint32_t *out)
+{
+    size_t start = *i;
+    uint64_t v = 0;
+
+    while (*i < wire.len && hexdigit(wire.body[*i]) >= 0) {
+        v = v << 4 | (uint64_t)hexdigit(wire.body[(*i)++]);
+        if (v > 0xffffffffu)
+            return false;
+    }
+    *out = (uint32_t)v;
+    return *i > start;
+}
+
+static uint32_t wire_le32(size_t at)
+{
+    uint32_t v = 0;
+
+    for (unsigned i = 0; i < 4; i++)
+        v |= (uint32_t)(hexdigit(wire.body[at + 2 * i]) << 4 | hexdigit(wire.body[at + 2 * i + 1]))
+             << (8 * i);
+    return v;
+}
+
+/* --- oracles ------------------------------------------------------------------------------- */
+
+static bool classic(uint32_t psr)
+{
+    switch (psr & ARM_MODE_MASK) {
+    case ARM_MODE_USR:
+    case ARM_MODE_FIQ:
+    case ARM_MODE_IRQ:
+    case ARM_MODE_SVC:
+    case ARM_MODE_ABT:
+    case ARM_MODE_UND:
+    case ARM_MODE_SYS:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* "monitor mw [-p] ADDR ...": the address it names. */
+static bool rcmd_mw_addr(uint32_t *addr)
+{
+    char line[GDB_PACKET_SIZE], *argv[PARSE_MAX_ARGS];
+    size_t n = 0;
+
+    if (wire.len < 6 || memcmp(wire.body, "qRcmd,", 6) != 0)
+        return false;
+    for (size_t i = 6; i + 1 < wire.len && n + 1 < sizeof(line); i += 2)
+        line[n++] = (char)(hexdigit(wire.body[i]) << 4 | hexdigit(wire.body[i + 1]));
+    line[n] = '\0';
+    int argc = parse_words(line, argv, PARSE_MAX_ARGS);
+    if (argc < 3 || strcmp(argv[0], "mw") != 0)
+        return false;
+    int a = strcmp(argv[1], "-p") == 0 ? 2 : 1;
+    return parse_u32(argv[a], addr) == PARSE_OK;
+}
+
+/* "m", "M" or "X" ADDR,LEN: the range the packet names. */
+static void wire_range(uint32_t *start, uint32_t *len)
+{
+    size_t i = 1;
+
+    FUZZ_CHECK(wire_hex(&i, start) && i < wire.len && wire.body[i++] == ',' && wire_hex(&i, len) &&
+                   (wire.body[0] == 'm' ? i == wire.len : i < wire.len && wire.body[i] == ':'),
+               "memory access by a malformed %c packet", wire.body[0]);
+}
+
+/* The data an M or X packet carries; returns its length. */
+static uint32_t wire_data(uint8_t *data, size_t max)
+{
+    size_t i = (size_t)((const char *)memchr(wire.body, ':', wire.len) - wire.body) + 1;
+    uint32_t n = 0;
+
+    if (wire.body[0] == 'M') {
+        for (; i + 1 < wire.len && n < max; i += 2)
+            data[n++] = (uint8_t)(hexdigit(wire.body[i]) << 4 | hexdigit(wire.body[i + 1]));
+    } else {
+        for (; i < wire.len && n < max; n++) {
+            char c = wire.body[i++];
+            if (c == '}' && i < wire.len)
+                c = (char)(wire.body[i++] ^ 0x20);
+            data[n] = (uint8_t)c;
+        }
+    }
+    return n;
+}
+
+/* Every port_mem_read/write, before the fake port decides whether it faults. */
+static void check_access(bool write, uint32_t addr, unsigned width, uint32_t value)
+{
+    uint32_t start, len, mw_addr;
+    uint8_t data[GDB_PACKET_SIZE];
+    char kind = wire.body[0];
+
+    FUZZ_CHECK(wire_dispatched(), "memory access at %08x without a valid packet", (unsigned)addr);
+    FUZZ_CHECK(stub.mode == GDB_HALTED, "memory access while not halted");
+    if (kind == 'q') { /* a "monitor" command: the shell's rules, but only mw writes */
+        FUZZ_CHECK(!write || (rcmd_mw_addr(&mw_addr) && mw_addr == addr),
+                   "write at %08x by a query", (unsigned)addr);
+        return;
+    }
+    FUZZ_CHECK(write ? kind == 'M' || kind == 'X' : kind == 'm', "%s at %08x by packet '%c'",
+               write ? "write" : "read", (unsigned)addr, kind);
+    FUZZ_CHECK(!fake.mem_unavailable, "memory access while the port says it is unavailable");
+    FUZZ_CHECK(fake.space == PORT_MEM_VIRTUAL, "GDB access in space %d", (int)fake.space);
+    FUZZ_CHECK(width == 1 || (width == 4 && !(addr & 3)), "%u-byte access at %08x", width,
+               (unsigned)addr);
+    wire_range(&start, &len);
+    FUZZ_CHECK(addr >= start && (uint64_t)addr + width <= (uint64_t)start + len,
+               "access of %u at %08x outside %08x+%x", width, (unsigned)addr, (unsigned)start,
+               (unsigned)len);
+    if (!write)
+        return;
+    FUZZ_CHECK(wire_data(data, sizeof(data)) == len, "%c packet writes with the wrong length",
+               kind);
+    for (unsigned k = 0; k < width; k++)
+        FUZZ_CHECK(data[addr - start + k] == (uint8_t)(value >> (8 * k)),
+                   "wrong byte written at %08x", (unsigned)(addr + k));
+}
+
+/* The frame may differ from before only as the packet just dispatched asks. */
+static void check_frame(const struct cpu_frame *before)
+{
+    struct cpu_frame want = *before;
+    uint32_t v, n;
+    size_t i = 1;
+
+    if (memcmp(before, &frame, sizeof(frame)) == 0)
+        return;
+    FUZZ_CHECK(wire_dispatched(), "frame changed without a valid packet");
+    switch (wire.body[0]) {
+    case 'G':
+        FUZZ_CHECK(wire.len == 1 + 17 * 8, "G of %zu bytes changed the frame", wire.len);
+        for (unsigned r = 0; r < 16; r++)
+            *frame_reg(&want, r) = wire_le32(1 + 8 * r);
+        want.cpsr = wire_le32(1 + 128);
+        break;
+    case 'P':
+        FUZZ_CHECK(wire_hex(&i, &n) && i + 9 == wire.len && wire.body[i] == '=',
+                   "malformed P changed the frame");
+        v = wire_le32(i + 1);
+        if (n < 16)
+            *frame_reg(&want, n) = v;
+        else if (n == 25)
+            want.cpsr = v;
+        else
+            fuzz_fail("P of register %u changed the frame", (unsigned)n);
+        break;
+    case 'c':
+    case 'C':
+        if (wire.body[0] == 'C') {
+            FUZZ_CHECK(wire_hex(&i, &v) && wire.body[i++] == ';', "C without an address");
+        }
+        FUZZ_CHECK(wire_hex(&i, &v) && i == wire.len, "malformed c changed the frame: %.*s",
+                   (int)wire.len, wire.body);
+        want.pc = v;
+        break;
+    default:
+        fuzz_fail("packet '%c' changed the frame", wire.body[0]);
+    }
+    FUZZ_CHECK(memcmp(&want, &frame, sizeof(frame)) == 0, "frame is not what '%c' asked for",
+               wire.body[0]);
+    FUZZ_CHECK(!((before->cpsr ^ frame.cpsr) & ARM_MODE_MASK) ||
+                   (classic(before->cpsr) && classic(frame.cpsr)),
+               "cpsr mode %02x -> %02x", (unsigned)(before->cpsr & 0x1f),
+               (unsigned)(frame.cpsr & 0x1f));
+}
+
+static void check_stub(void)
+{
+    FUZZ_CHECK(stub.len <= GDB_PACKET_SIZE && stub.out <= GDB_PACKET_SIZE, "buffer bounds");
+    FUZZ_CHECK(stub.mode <= GDB_RUNNING, "mode %u", stub.mode);
+    FUZZ_CHECK(stub.mode != GDB_HALTED || stub.frame == &frame, "halted without the frame");
+}
+
+/* --- driving ------------------------------------------------------------------------------- */
+
+static void start_session(void)
+{
+    if (cfg & CFG_OPEN_STATUS)
+        gdb_stub_start_packet(&stub, &frame, "?", 1);
+    else if (cfg & CFG_OPEN_QSUPPORTED)
+        gdb_stub_start_packet(&stub, &frame, "qSupported:multiprocess+", 24);
+    else
+        gdb_stub_start(&stub, &frame);
+    wire.phase = 0;
+    wire.complete = false;
+}
+
+static void feed(uint8_t c)
+{
+    struct cpu_frame before = frame;
+    bool running = gdb_stub_running(&stub);
+
+    wire_track(c);
+    enum gdb_action a = gdb_stub_feed(&stub, c);
+    check_frame(&before);
+    check_stub();
+    FUZZ_CHECK(fake_output_len() <= OUTPUT_PER_BYTE_MAX, "%zu bytes of output for one byte",
+               fake_output_len());
+    fake_output_reset();
+    switch (a) {
+    case GDB_STAY:
+        break;
+    case GDB_RESUME:
+        FUZZ_CHECK(!running && wire_dispatched() && strchr("cCv", wire.body[0]),
+                   "resume without c, C or vCont");
+        FUZZ_CHECK(gdb_stub_running(&stub), "resumed but not running");
+        if (cfg & CFG_STOP_AT_ONCE)
+            gdb_stub_stopped(&stub, &frame);
+        break;
+    case GDB_INTERRUPT:
+        FUZZ_CHECK(running && c == 0x03, "interrupt without Ctrl-C to a running kernel");
+        gdb_stub_stopped(&stub, &frame);
+        break;
+    case GDB_DETACH:
+        FUZZ_CHECK(!running && wire_dispatched() && (wire.body[0] == 'D' || wire.body[0] == 'k'),
+                   "detach without D or k");
+        FUZZ_CHECK(!gdb_stub_active(&stub), "still active after detach");
+        start_session();
+        break;
+    case GDB_SHELL:
+        FUZZ_CHECK(wire_dispatched() && body_is("3"), "shell without $3#33");
+        FUZZ_CHECK(!gdb_stub_active(&stub), "still active after the escape");
+        start_session();
+        break;
+    default:
+        fuzz_fail("action %d", (int)a);
+    }
+}
+
+static void feed_framed(const uint8_t *b, size_t n)
+{
+    char cs[4];
+    unsigned sum = 0;
+
+    if (n && b[0] == 0x01) {
+        for (size_t i = 1; i < n; i++)
+            feed(b[i]);
+        return;
+    }
+    feed('$');
+    for (size_t i = 0; i < n; i++) {
+        feed(b[i]);
+        sum += b[i];
+    }
+    snprintf(cs, sizeof(cs), "#%02x", sum & 0xff);
+    for (int i = 0; i < 3; i++)
+        feed((uint8_t)cs[i]);
+    if (cfg & CFG_FRAMED_ACK)
+        feed('+');
+}
+
+static void init_frame(void)
+{
+    static const uint32_t modes[4] = {ARM_MODE_SVC, ARM_MODE_USR, ARM_MODE_FIQ, ARM_MODE_MON};
+
+    memset(&frame, 0, sizeof(frame));
+    for (unsigned i = 0; i < 13; i++)
+        frame.r[i] = 0x01010101u * i;
+    frame.sp_usr = FAKE_RAM_BASE + 0x800;
+    frame.svc.sp = FAKE_RAM_BASE + 0x1800;
+    frame.mon.sp = FAKE_RAM_BASE + 0x1900;
+    frame.pc = FAKE_RAM_BASE + 0x100;
+    frame.cpsr = 0x600000c0u | modes[(cfg >> CFG_MODE_SHIFT) & 3];
+}
+
+struct input {
+    const uint8_t *data;
+    size_t size;
+};
+
+static void run(void *arg)
+{
+    const struct input *in = arg;
+
+    if (cfg & CFG_FRAMED) {
+        size_t start = 1;
+        for (size_t i = 1; i <= in->size; i++) {
+            if (i == in->size || in->data[i] == '\n') {
+                feed_framed(in->data + start, i - start);
+                start = i + 1;
+            }
+        }
+    } else {
+        for (size_t i = 1; i < in->size; i++)
+            feed(in->data[i]);
+    }
+}
+
+static uint8_t ram_pattern[0x2000]; /* the first 8 KiB of fake RAM, not all zero */
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    for (size_t a = 0; a < sizeof(ram_pattern); a++)
+        ram_pattern[a] = (uint8_t)(a * 7 + 1);
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    struct input in = {data, size};
+
+    if (size == 0)
+        return 0;
+    cfg = data[0];
+    fake_port_reset();
+    fake_mem_add_fault(HOLE_BASE, HOLE_SIZE);
+    fake_mem_write(FAKE_RAM_BASE, ram_pattern, sizeof(ram_pattern));
+    fake.mem_unavailable = cfg & CFG_MEM_UNAVAILABLE ? "fuzz: no fault catching" : NULL;
+    monitor_init(1);
+    con_set_sink(NULL);
+    init_frame();
+    fuzz_frame = &frame;
+    memset(&wire, 0, sizeof(wire));
+    memset(&stub, 0x5a, sizeof(stub));
+    start_session();
+    fake_on_mem_access = check_access;
+    if (fake_expect_reboot(run, &in)) /* "monitor reboot" */
+        con_set_sink(NULL);
+    fake_on_mem_access = NULL;
+    fake_output_reset();
+    return 0;
+}

@@ -1,0 +1,287 @@
+/* SPDX-License-Identifier: MIT */
+/* Backtraces: the .ARM.exidx found among decoys, every unwind instruction the kernel's
+ * unwinder executes, inline and .ARM.extab entries, the end of the chain, and traces that
+ * must stop (refusals, faults, loops); the heuristic stack scan. */
+#include "expect.h"
+
+#include <stdio.h>
+
+#include "fake_port.h"
+#include "kallsyms.h"
+#include "kernel_fixture.h"
+#include "unwind.h"
+#include "vmcoreinfo.h"
+
+#define ROOT 0xc0009000u    /* cannot unwind (like ret_from_fork) */
+#define BIG 0xc0009100u     /* .ARM.extab: pop r0-r1, vsp += 0x408, vsp -= 4, pop r4, lr */
+#define FP 0xc0009200u      /* vsp = r11; pop {r11, lr} */
+#define MID 0xc0009300u     /* vsp += 8; pop {r4, r5, lr} */
+#define LEAF 0xc0009400u    /* finish: pc = lr */
+#define REFUSE 0xc0009500u  /* "refuse to unwind" */
+#define VFP 0xc0009600u     /* a VFP pop: not in kernel code */
+#define LOOP 0xc0009700u    /* pop {r4, lr}, returning into itself */
+#define FILLERS 0xc0009800u /* 1200 more functions, 4 bytes each */
+#define NFILL 1200u
+#define LAST 0xc000b000u /* _einittext */
+
+#define SP0 0xf0803400u /* the interrupted sp (second stack, top 0xf0804000) */
+
+static uint32_t regs[16];
+
+static const struct kfix_sym syms[] = {
+    {KFIX_STEXT, 'T', "_stext"}, {ROOT, 'T', "ret_from_fork"}, {BIG, 't', "big_fn"},
+    {FP, 't', "fp_fn"},          {MID, 't', "mid_fn"},         {LEAF, 't', "leaf_fn"},
+    {REFUSE, 't', "refuse_fn"},  {VFP, 't', "vfp_fn"},         {LOOP, 't', "loop_fn"},
+    {FILLERS, 't', "fillers"},   {0xc000a000u, 'D', "_etext"}, {LAST, 'T', "_einittext"},
+};
+
+static uint32_t exidx_end;
+
+static void build_exidx(uint32_t at)
+{
+    static struct kfix_fn fns[9 + NFILL];
+    unsigned n = 0;
+
+    fns[n++] = (struct kfix_fn){ROOT, NULL, 0, true};
+    fns[n++] = (struct kfix_fn){BIG, "\xb1\x03\xb2\x81\x01\x40\xa8\xb0", 8, false};
+    fns[n++] = (struct kfix_fn){FP, "\x9b\x84\x80", 3, false};
+    fns[n++] = (struct kfix_fn){MID, "\x01\xa9", 2, false};
+    fns[n++] = (struct kfix_fn){LEAF, "\xb0", 1, false};
+    fns[n++] = (struct kfix_fn){REFUSE, "\x80\x00", 2, false};
+    fns[n++] = (struct kfix_fn){VFP, "\xc8\x01", 2, false};
+    fns[n++] = (struct kfix_fn){LOOP, "\xa8", 1, false};
+    for (unsigned i = 0; i < NFILL; i++)
+        fns[n++] = (struct kfix_fn){FILLERS + 4 * i, "\xb0", 1, false};
+    exidx_end = kfix_exidx(at, fns, n);
+}
+
+/* The stack of the chain LEAF <- MID <- FP <- BIG <- ROOT, and BL instructions before
+ * each return address (for the heuristic scan). */
+static void build_chain(void)
+{
+    uint32_t sp = SP0, f;
+
+    for (unsigned i = 0; i < 16; i++)
+        regs[i] = 0x1000 * i + i;
+    regs[15] = LEAF + 0x10;
+    regs[14] = MID + 0x24;
+    regs[13] = sp;
+    /* MID: 8 bytes, then r4, r5, lr */
+    kfix_w32(sp + 0, 0x11111111);
+    kfix_w32(sp + 4, LEAF + 0x8); /* a code address, but no call before it: not a frame */
+    kfix_w32(sp + 8, 0x44440001);
+    kfix_w32(sp + 12, 0x55550001);
+    kfix_w32(sp + 16, FP + 0x30);
+    sp += 20;
+    /* FP: vsp = r11 -> {r11, lr} */
+    f = sp + 0x20;
+    regs[11] = f;
+    kfix_w32(f, 0xbbbb0001);
+    kfix_w32(f + 4, BIG + 0x44);
+    sp = f + 8;
+    /* BIG: r0, r1; vsp += 0x408; vsp -= 4; r4, lr */
+    kfix_w32(sp, 0x00000a00);
+    kfix_w32(sp + 4, 0x00000a01);
+    sp += 8 + 0x408 - 4;
+    kfix_w32(sp, 0x44440002);
+    kfix_w32(sp + 4, ROOT + 0x14);
+    /* calls before every return address */
+    kfix_w32(MID + 0x20, 0xebfffff0);
+    kfix_w32(FP + 0x2c, 0xeb000010);
+    kfix_w32(BIG + 0x40, 0xe12fff33);  /* blx r3 */
+    kfix_w32(ROOT + 0x10, 0xfa000001); /* blx to Thumb */
+}
+
+static int setup(void **state)
+{
+    kfix_reset();
+    kfix_kernel();
+    kfix_kallsyms(syms, sizeof(syms) / sizeof(syms[0]), KFIX_MARKERS_BEFORE_SEQS);
+    kfix_publish();
+    build_exidx(KFIX_EXIDX);
+    build_chain();
+    return 0;
+}
+
+static void symbols(void)
+{
+    const struct vmci *v;
+
+    kernel_vmcoreinfo_forget();
+    v = kernel_vmcoreinfo(true);
+    EXPECT_TRUE(v && ksyms_ready(v), "the fixture kernel or its symbols were not found");
+}
+
+static const char *bt(bool scan)
+{
+    uint32_t r[16];
+
+    symbols();
+    memcpy(r, regs, sizeof(r));
+    fake_output_reset();
+    unwind_backtrace(r, scan);
+    return fake_output_text();
+}
+
+static const char *header(void)
+{
+    return tfmt("bt: unwind tables (.ARM.exidx at %08x, %u entries)\n", KFIX_EXIDX, 8 + NFILL);
+}
+
+static void test_the_chain_unwinds_to_the_end(void **state)
+{
+    EXPECT_STR_EQ(bt(false), tfmt("%s"
+                                  "#0  c0009410 leaf_fn+0x10/0x100\n"
+                                  "#1  c0009324 mid_fn+0x24/0x100\n"
+                                  "#2  c0009230 fp_fn+0x30/0x100\n"
+                                  "#3  c0009144 big_fn+0x44/0x100\n"
+                                  "#4  c0009014 ret_from_fork+0x14/0x100\n",
+                                  header()));
+}
+
+static void test_each_step_restores_the_registers_the_kernel_would(void **state)
+{
+    uint32_t r[16];
+
+    symbols();
+    EXPECT_TRUE(unwind_ready(), "no unwind tables");
+    memcpy(r, regs, sizeof(r));
+    EXPECT_EQ(unwind_step(r), UNWIND_OK); /* LEAF: finish */
+    EXPECT_EQ(r[15], MID + 0x24);
+    EXPECT_EQ(r[13], SP0);
+    EXPECT_EQ(unwind_step(r), UNWIND_OK); /* MID */
+    EXPECT_EQ(r[4], 0x44440001);
+    EXPECT_EQ(r[5], 0x55550001);
+    EXPECT_EQ(r[15], FP + 0x30);
+    EXPECT_EQ(r[13], SP0 + 20);
+    EXPECT_EQ(unwind_step(r), UNWIND_OK); /* FP */
+    EXPECT_EQ(r[11], 0xbbbb0001);
+    EXPECT_EQ(r[13], SP0 + 20 + 0x20 + 8);
+    EXPECT_EQ(unwind_step(r), UNWIND_OK); /* BIG, from .ARM.extab */
+    EXPECT_EQ(r[0], 0x00000a00);
+    EXPECT_EQ(r[1], 0x00000a01);
+    EXPECT_EQ(r[4], 0x44440002);
+    EXPECT_EQ(r[15], ROOT + 0x14);
+    EXPECT_EQ(r[13], SP0 + 20 + 0x20 + 8 + 8 + 0x408 - 4 + 8);
+    EXPECT_EQ(r[2], regs[2]); /* untouched */
+    EXPECT_EQ(unwind_step(r), UNWIND_END);
+}
+
+static void test_the_index_is_found_among_decoys(void **state)
+{
+    /* a zero page, and a run of sorted small numbers (like kallsyms_offsets) pointing into
+     * the code, before the table */
+    for (uint32_t i = 0; i < 1024; i++)
+        kfix_w32(0xc0090000u + 4 * i, (FILLERS - (0xc0090000u + 4 * i) + 4 * i) & 0x7fffffffu);
+    EXPECT_TRUE(starts_with(bt(false), header()), "found: %s", bt(false));
+    EXPECT_CONTAINS(bt(false), "#4  c0009014 ret_from_fork+0x14/0x100\n");
+}
+
+static void test_an_index_starting_on_a_page_boundary_is_found_whole(void **state)
+{
+    kfix_reset();
+    kfix_kernel();
+    kfix_kallsyms(syms, sizeof(syms) / sizeof(syms[0]), KFIX_MARKERS_BEFORE_SEQS);
+    kfix_publish();
+    build_exidx(0xc00a1000u);
+    build_chain();
+    EXPECT_TRUE(starts_with(bt(false), tfmt("bt: unwind tables (.ARM.exidx at c00a1000, %u "
+                                            "entries)\n",
+                                            8 + NFILL)),
+                "found: %s", bt(false));
+}
+
+static void test_pc_before_the_first_function_stops_with_a_reason(void **state)
+{
+    regs[15] = KFIX_STEXT + 4;
+    EXPECT_STR_EQ(bt(false), tfmt("%s#0  c0008004 _stext+0x4/0x1000\n"
+                                  "bt: stopped: no unwind entry\n",
+                                  header()));
+}
+
+static void test_refusals_and_unsupported_instructions_stop_the_trace(void **state)
+{
+    regs[15] = REFUSE + 8;
+    EXPECT_TRUE(ends_with(bt(false), "#0  c0009508 refuse_fn+0x8/0x100\n"
+                                     "bt: stopped: cannot unwind further\n"),
+                "%s", bt(false));
+    regs[15] = VFP + 8;
+    EXPECT_TRUE(ends_with(bt(false), "bt: stopped: cannot unwind further\n"), "%s", bt(false));
+}
+
+static void test_a_stack_that_faults_stops_the_trace(void **state)
+{
+    fake_mem_add_fault(SP0 + 16, 4); /* MID's saved lr */
+    EXPECT_STR_EQ(bt(false), tfmt("%s#0  c0009410 leaf_fn+0x10/0x100\n"
+                                  "#1  c0009324 mid_fn+0x24/0x100\n"
+                                  "bt: stopped: cannot unwind further\n",
+                                  header()));
+}
+
+static void test_a_frame_that_makes_no_progress_stops_the_trace(void **state)
+{
+    regs[15] = LEAF + 4;
+    regs[14] = LEAF + 4; /* finish: pc = lr, sp unchanged: the same frame again */
+    EXPECT_TRUE(ends_with(bt(false), "#0  c0009404 leaf_fn+0x4/0x100\n"
+                                     "bt: stopped: cannot unwind further\n"),
+                "%s", bt(false));
+}
+
+static void test_an_endless_chain_is_cut_at_32_frames(void **state)
+{
+    for (uint32_t a = SP0; a < KFIX_STACK_BASE + KFIX_STACK_SIZE; a += 8) {
+        kfix_w32(a, 0x44);
+        kfix_w32(a + 4, LOOP + 0x10);
+    }
+    regs[15] = LOOP + 0x10;
+    const char *out = bt(false);
+    EXPECT_EQ(count_substr(out, "loop_fn+0x10/0x100"), 32);
+    EXPECT_TRUE(ends_with(out, "bt: stopped: cannot unwind further\n"), "%s", out);
+}
+
+static void test_the_heuristic_scan_lists_return_addresses_and_says_so(void **state)
+{
+    EXPECT_STR_EQ(bt(true), "bt: heuristic stack scan: return addresses found on the stack, "
+                            "stale ones too\n"
+                            "#0  c0009410 leaf_fn+0x10/0x100 (pc)\n"
+                            "#1  c0009324 mid_fn+0x24/0x100 (lr)\n"
+                            "#2  c0009230 fp_fn+0x30/0x100 (sp+0x10)\n"
+                            "#3  c0009144 big_fn+0x44/0x100 (sp+0x38)\n"
+                            "#4  c0009014 ret_from_fork+0x14/0x100 (sp+0x44c)\n");
+}
+
+static void test_without_tables_the_heuristic_scan_is_used_and_labelled(void **state)
+{
+    memset(fake_mem(KFIX_EXIDX), 0, exidx_end - KFIX_EXIDX);
+    const char *out = bt(false);
+    EXPECT_TRUE(starts_with(out, "bt: heuristic stack scan (no unwind tables found): "), "%s", out);
+    EXPECT_CONTAINS(out, "#4  c0009014 ret_from_fork+0x14/0x100 (sp+0x44c)\n");
+}
+
+static void test_the_heuristic_scan_stays_on_its_stack(void **state)
+{
+    /* sp near the top of its 8 KiB stack: the scan ends at the top, not in the next one */
+    regs[13] = KFIX_STACK_BASE + 0x2000 - 8;
+    kfix_w32(KFIX_STACK_BASE + 0x2000 + 8, ROOT + 0x14);
+    const char *out = bt(true);
+    EXPECT_NOT_CONTAINS(out, "ret_from_fork");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(test_the_chain_unwinds_to_the_end, setup),
+        cmocka_unit_test_setup(test_each_step_restores_the_registers_the_kernel_would, setup),
+        cmocka_unit_test_setup(test_the_index_is_found_among_decoys, setup),
+        cmocka_unit_test_setup(test_an_index_starting_on_a_page_boundary_is_found_whole, setup),
+        cmocka_unit_test_setup(test_pc_before_the_first_function_stops_with_a_reason, setup),
+        cmocka_unit_test_setup(test_refusals_and_unsupported_instructions_stop_the_trace, setup),
+        cmocka_unit_test_setup(test_a_stack_that_faults_stops_the_trace, setup),
+        cmocka_unit_test_setup(test_a_frame_that_makes_no_progress_stops_the_trace, setup),
+        cmocka_unit_test_setup(test_an_endless_chain_is_cut_at_32_frames, setup),
+        cmocka_unit_test_setup(test_the_heuristic_scan_lists_return_addresses_and_says_so, setup),
+        cmocka_unit_test_setup(test_without_tables_the_heuristic_scan_is_used_and_labelled, setup),
+        cmocka_unit_test_setup(test_the_heuristic_scan_stays_on_its_stack, setup),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
