@@ -147,6 +147,12 @@ enum unwind_result unwind_step(uint32_t r[16])
     w = kr32(e + 4);
     if (w == 1)
         return UNWIND_END;
+    if (kprel31(e) == r[15]) {
+        /* stopped on a function's first instruction: nothing of its prologue has run,
+         * so the caller is simply lr, with sp as it is (the table describes the body) */
+        r[15] = r[14];
+        return kmem_failed ? UNWIND_FAILED : UNWIND_OK;
+    }
     if (!(w >> 31)) { /* in .ARM.extab */
         c.next = kprel31(e + 4);
         w = kr32(c.next);
