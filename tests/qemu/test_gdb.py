@@ -100,3 +100,28 @@ def test_continue_runs_the_guest_ctrl_c_stops_it_and_detach_resumes(boot):
     # after detach the guest runs on
     fm.console.expect(r"guest ticker: tick \d+", timeout=20)
     fm.console.expect(r"guest ticker: tick \d+", timeout=20)
+
+
+def test_gdb_on_virt_reads_the_debian_kernel_and_detaches(boot):
+    """Real GDB against the unmodified Debian kernel in the Normal world. (Its kallsyms has
+    no data symbols — no KALLSYMS_ALL — so linux_banner cannot be found by the kernel's own
+    address; `panic`, a text symbol, can.)"""
+    subprocess.run(["make", "-s", "-C", str(ROOT), "linux"], check=True)
+    fm = boot("virt", "nodelay", BOOT_DELAY_MS=0, KERNEL="debian", gdb=True)
+    fm.console.expect(r"Kernel panic - not syncing", timeout=60)
+    fm.attach_debug()
+    fm.knock()
+    m = re.search(r"^([0-9a-f]{8}) panic\+0x0/", fm.cmd("sym panic", timeout=30), re.M)
+    assert m, "kallsyms lookup of panic"
+    panic = int(m.group(1), 16)
+    words = fm.cmd(f"md {panic:x} 10").split(":")[1].split()[:4]
+    fm.leave()
+    fm.debug.sock.close()                 # the port is GDB's now
+    out = gdb(fm, ROOT / "build/virt/fiqmon.elf", "info registers pc cpsr",
+              f"x/4xw 0x{panic:x}", "detach")
+    pc = int(re.search(r"^pc\s+0x([0-9a-f]+)", out, re.M).group(1), 16)
+    cpsr = int(re.search(r"^cpsr\s+0x([0-9a-f]+)", out, re.M).group(1), 16)
+    assert pc >= 0xC0000000 and cpsr & 0x1F == 0x13, out
+    shown = re.search(rf"0x{panic:x}:\s+(.*)", out).group(1).split()
+    assert [int(w, 16) for w in shown] == [int(w, 16) for w in words], out
+    assert "detached" in out
