@@ -99,6 +99,15 @@ class Port:
             out, self.buf = self.buf, b""
         return out.decode("latin1")
 
+    def close(self):
+        """Hang up (shutdown wakes the reader thread, so QEMU really sees the client go)."""
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.sock.close()
+        self._reader.join(timeout=5)
+
     def forget(self):
         """Drop what has arrived so far, so the next expect() sees only new output."""
         with self._cond:

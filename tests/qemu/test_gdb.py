@@ -116,7 +116,7 @@ def test_gdb_on_virt_reads_the_debian_kernel_and_detaches(boot):
     panic = int(m.group(1), 16)
     words = fm.cmd(f"md {panic:x} 10").split(":")[1].split()[:4]
     fm.leave()
-    fm.debug.sock.close()                 # the port is GDB's now
+    fm.debug.close()                      # the port is GDB's now
     out = gdb(fm, ROOT / "build/virt/fiqmon.elf", "info registers pc cpsr",
               f"x/4xw 0x{panic:x}", "detach")
     pc = int(re.search(r"^pc\s+0x([0-9a-f]+)", out, re.M).group(1), 16)
