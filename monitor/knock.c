@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "knock.h"
 
+#include "parse.h"
+
 enum { PHASE_NONE, PHASE_BODY, PHASE_CSUM_HI, PHASE_CSUM_LO };
 
 #define BODY_KNOCK      1u /* "3" */
@@ -86,17 +88,6 @@ enum knock_event knock_feed(struct knock *k, uint8_t c)
     return ev;
 }
 
-static int hex_value(uint8_t c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* Which bodies a candidate may still be after its body byte number len (1-based) is c. */
 static uint8_t still_possible(uint8_t possible, uint16_t len, uint8_t c)
 {
@@ -131,13 +122,13 @@ static enum knock_event packet_byte(struct knock *k, uint8_t c)
         k->possible = still_possible(k->possible, (uint16_t)(k->matched - 1), c);
         return k->possible ? KNOCK_PARTIAL : KNOCK_NOISE;
     case PHASE_CSUM_HI:
-        if (hex_value(c) < 0)
+        if (parse_hex_digit((char)c) < 0)
             return KNOCK_NOISE;
-        k->csum_hi = (uint8_t)hex_value(c);
+        k->csum_hi = (uint8_t)parse_hex_digit((char)c);
         k->phase = PHASE_CSUM_LO;
         return KNOCK_PARTIAL;
     default:
-        if (hex_value(c) < 0 || (uint8_t)(k->csum_hi << 4 | hex_value(c)) != k->sum)
+        if (parse_hex_digit((char)c) < 0 || (uint8_t)(k->csum_hi << 4 | parse_hex_digit((char)c)) != k->sum)
             return KNOCK_NOISE;
         if (k->possible & BODY_KNOCK) {
             knock_restart(k);

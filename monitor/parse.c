@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "parse.h"
 
-static int digit_value(char c)
+int parse_hex_digit(char c)
 {
     if (c >= '0' && c <= '9')
         return c - '0';
@@ -9,7 +9,7 @@ static int digit_value(char c)
         return c - 'a' + 10;
     if (c >= 'A' && c <= 'F')
         return c - 'A' + 10;
-    return 99;
+    return -1;
 }
 
 static enum parse_status parse_digits(const char *s, unsigned base, uint32_t *out)
@@ -19,8 +19,8 @@ static enum parse_status parse_digits(const char *s, unsigned base, uint32_t *ou
     if (!*s)
         return PARSE_EMPTY;
     for (; *s; s++) {
-        int d = digit_value(*s);
-        if ((unsigned)d >= base)
+        int d = parse_hex_digit(*s);
+        if (d < 0 || (unsigned)d >= base)
             return PARSE_BAD_DIGIT;
         v = v * base + (unsigned)d;
         if (v > UINT32_MAX)

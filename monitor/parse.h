@@ -14,6 +14,8 @@ enum parse_status {
 };
 
 enum parse_status parse_u32(const char *s, uint32_t *out);
+/* 0-15 for a hex digit (either case), else -1. */
+int parse_hex_digit(char c);
 /* Signed decimal, for small settings such as the knock mode ("-1"). */
 enum parse_status parse_int(const char *s, long *out);
 const char *parse_status_text(enum parse_status st);

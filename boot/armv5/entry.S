@@ -21,21 +21,5 @@ func _start, .boot
     adr     r7, _start                  @ where we run now (kept: payloads follow the image)
     ldr     r1, =__resident_image_offset @ resident image, relative to _start in the file
     add     r0, r7, r1                  @ source
-    ldr     r1, =__resident_copy_start  @ destination: the resident home
-    ldr     r2, =__resident_copy_end
-    cmp     r0, r1
-    beq     2f
-    @ Copy upwards; the home is above the load address on every platform (asserted in the
-    @ linker script), so overlapping ranges would need a downward copy instead.
-1:  ldmia   r0!, {r3-r6}
-    stmia   r1!, {r3-r6}
-    cmp     r1, r2
-    blo     1b
-2:  ldr     r1, =__bss_start
-    ldr     r2, =__bss_end
-    mov     r3, #0
-3:  cmp     r1, r2
-    strlo   r3, [r1], #4
-    blo     3b
-    ldr     pc, =resident_start
+    install_resident
 endfunc _start

@@ -43,21 +43,7 @@ func _start, .boot
     adr     r7, _start
     ldr     r1, =__resident_image_offset
     add     r0, r7, r1
-    ldr     r1, =__resident_copy_start
-    ldr     r2, =__resident_copy_end
-    cmp     r0, r1
-    beq     3f
-2:  ldmia   r0!, {r3-r6}
-    stmia   r1!, {r3-r6}
-    cmp     r1, r2
-    blo     2b
-3:  ldr     r1, =__bss_start
-    ldr     r2, =__bss_end
-    mov     r3, #0
-4:  cmp     r1, r2
-    strlo   r3, [r1], #4
-    blo     4b
-    ldr     pc, =resident_start
+    install_resident
 endfunc _start
 
 /* Clean and invalidate every data/unified cache level up to the Level of Coherence, by
