@@ -4,6 +4,7 @@
 #
 #   make [PLATFORM=versatilepb] [DEBUG=1] [V=1] [KNOCK=-1|0|1]
 #        [PROFILE=dev|production] [UNLOCK_KEY=FILE]   (docs/lockdown.md)
+#        [WATCHDOG=SECONDS]   hard-lockup watchdog at reset: 0 (off) in dev, 10 in production
 #   make run [DEBUG_SERIAL=chardev] [CONSOLE_SERIAL=chardev] [KERNEL=file] [QEMU_EXTRA=...]
 #   make test | make unit | make qemu-test | make size | make debug | make deps | make clean
 
@@ -15,6 +16,11 @@ PROFILE  ?= dev
 UNLOCK_KEY ?=
 ifeq ($(filter dev production,$(PROFILE)),)
 $(error PROFILE must be dev or production, not '$(PROFILE)')
+endif
+# Production: on, at Linux's own hard-lockup threshold (watchdog_thresh = 10 s).
+WATCHDOG ?= $(if $(filter production,$(PROFILE)),10,0)
+ifneq ($(shell echo '$(WATCHDOG)' | grep -xE '[0-9]{1,3}' && test '$(WATCHDOG)' -le 600 && echo ok),$(WATCHDOG) ok)
+$(error WATCHDOG must be 0 (off) or 1 to 600 seconds, not '$(WATCHDOG)')
 endif
 
 PLAT_DIR := platforms/$(PLATFORM)
@@ -83,6 +89,7 @@ $(BUILD)/build_info.h: FORCE
 	   echo '#define FIQMON_GIT "'"$$(git describe --always --dirty 2>/dev/null || echo unknown)"'"'; \
 	   echo '#define FIQMON_PRODUCTION $(if $(filter production,$(PROFILE)),1,0)'; \
 	   echo '#define FIQMON_HAVE_UNLOCK_KEY $(if $(UNLOCK_KEY),1,0)'; \
+	   echo '#define WATCHDOG_DEFAULT_S $(WATCHDOG)u'; \
 	 } > $@.tmp; cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
 
 # The unlock key as C bytes, for monitor/lockdown.c only; production refuses to build
@@ -144,7 +151,7 @@ linux: deps
 	@scripts/fetch-linux.sh $(LINUX_DIR)
 
 # Normal-world test guests for virt (Cortex-A15): built here, run under fiqmon by tests.
-VIRT_GUESTS := build/guests/virt/isolation.elf
+VIRT_GUESTS := build/guests/virt/isolation.elf build/guests/virt/lockup.elf
 build/guests/virt/%.elf: tests/guests/virt/%.c tests/guests/virt/start.S tests/guests/virt/guest.ld
 	@mkdir -p $(@D)
 	$(Q)$(CC) -mcpu=cortex-a15 -marm -mfloat-abi=soft -Os -Wall -Wextra -Werror -ffreestanding \

@@ -59,6 +59,11 @@ void gicv2_make_secure_fiq(uintptr_t dist, unsigned intid, uint8_t priority, uin
     mmio_write_32(bit_reg(dist, GICD_ISENABLER, intid), bit(intid));
 }
 
+void gicv2_disable(uintptr_t dist, unsigned intid)
+{
+    mmio_write_32(bit_reg(dist, GICD_ICENABLER, intid), bit(intid));
+}
+
 void gicv2_read_line(uintptr_t dist, unsigned intid, struct gicv2_line *out)
 {
     uint32_t b = bit(intid);

@@ -60,6 +60,8 @@ void gicv2_dist_init_all_group1(uintptr_t dist);
 void gicv2_cpu_init_secure(uintptr_t dist, uintptr_t cpu);
 /* A group 0 (Secure, FIQ) interrupt at the given priority, targeted at cpu_mask, enabled. */
 void gicv2_make_secure_fiq(uintptr_t dist, unsigned intid, uint8_t priority, uint8_t cpu_mask);
+/* Disable one interrupt (the group stays as it is). */
+void gicv2_disable(uintptr_t dist, unsigned intid);
 void gicv2_read_line(uintptr_t dist, unsigned intid, struct gicv2_line *out);
 /* Raise a software-generated interrupt on this CPU (group 0 if it is configured so). */
 void gicv2_sgi_to_self(uintptr_t dist, unsigned sgi);
@@ -68,6 +70,12 @@ void gicv2_sgi_to_self(uintptr_t dist, unsigned sgi);
 static inline uint32_t gicv2_ack(uintptr_t cpu)
 {
     return mmio_read_32(cpu + GICC_IAR);
+}
+
+/* SGIs and PPIs (INTIDs 0-31, banked per CPU) that are both pending and enabled. */
+static inline uint32_t gicv2_private_pending_enabled(uintptr_t dist)
+{
+    return mmio_read_32(dist + GICD_ISPENDR) & mmio_read_32(dist + GICD_ISENABLER);
 }
 
 static inline void gicv2_eoi(uintptr_t cpu, uint32_t iar)

@@ -80,18 +80,24 @@ int cmd_sym(int argc, char **argv)
     return n ? 0 : con_error("no symbol '%s'", argv[1]);
 }
 
+static void backtrace_interrupted(bool scan)
+{
+    uint32_t regs[16];
+
+    for (unsigned i = 0; i < 16; i++)
+        regs[i] = *frame_reg(monitor_frame(), i);
+    unwind_backtrace(regs, scan);
+}
+
 int cmd_bt(int argc, char **argv)
 {
     bool scan = argc == 2 && strcmp(argv[1], "-s") == 0;
-    uint32_t regs[16];
 
     if (argc > 2 || (argc == 2 && !scan))
         return con_error("usage: bt [-s]");
     if (!need_kernel(true))
         return -1;
-    for (unsigned i = 0; i < 16; i++)
-        regs[i] = *frame_reg(monitor_frame(), i);
-    unwind_backtrace(regs, scan);
+    backtrace_interrupted(scan);
     return 0;
 }
 
@@ -112,6 +118,23 @@ void kernel_version_line(void)
         con_printf("linux %s %s\n", v->release, v->version);
     else
         con_puts("linux: none found\n");
+}
+
+void kernel_lockup_details(uint32_t kmsg_lines)
+{
+    const struct cpu_frame *f = monitor_frame();
+    const struct vmci *v;
+
+    if (!may_read() || !(v = kernel_vmcoreinfo(f && f->world == FRAME_WORLD_NORMAL)))
+        return;
+    if (ksyms_ready(v)) {
+        con_puts("fiqmon: watchdog: backtrace\n");
+        backtrace_interrupted(false);
+    }
+    if (monitor_permissions() & CMD_READS_KLOG) {
+        con_puts("fiqmon: watchdog: kernel log (last lines)\n");
+        printk_rb_show(v, kmsg_lines);
+    }
 }
 
 void kernel_annotate(uint32_t pc, const uint32_t *lr)

@@ -17,5 +17,9 @@ void kernel_version_line(void);
  * address; nothing otherwise. They search for a kernel only when the interrupted context
  * is a Normal-world one, so the plain path of a board without one stays cheap. */
 void kernel_annotate(uint32_t pc, const uint32_t *lr);
+/* The watchdog's report: the interrupted kernel's backtrace and the last kmsg_lines of its
+ * log, each under a heading, as far as permissions and the kernel allow; nothing without
+ * a kernel. */
+void kernel_lockup_details(uint32_t kmsg_lines);
 
 #endif

@@ -124,7 +124,7 @@ int cmd_watchdog(int argc, char **argv)
     if (argc > 2)
         return con_error("usage: watchdog [on|off|SECONDS]");
     if (argc == 2) {
-        if (!port_watchdog_line())
+        if (!port_watchdog_signal())
             return con_error("no hard-lockup watchdog on this platform");
         if (argv[1][0] == 'o' && argv[1][1] == 'n' && !argv[1][2]) {
             seconds = mon_watchdog.timeout_s ? mon_watchdog.timeout_s : 2;
@@ -143,8 +143,8 @@ int cmd_watchdog(int argc, char **argv)
     if (!mon_watchdog.timeout_s)
         con_puts("watchdog=off\n");
     else
-        con_printf("watchdog=%us (kernel timer line %u, sampled every %u ms) lockups=%u\n",
-                   (unsigned)mon_watchdog.timeout_s, port_watchdog_line(), WATCHDOG_SAMPLE_MS,
+        con_printf("watchdog=%us (watching %s, sampled every %u ms) lockups=%u\n",
+                   (unsigned)mon_watchdog.timeout_s, port_watchdog_signal(), WATCHDOG_SAMPLE_MS,
                    (unsigned)mon_watchdog.lockups);
     return 0;
 }

@@ -11,6 +11,7 @@
 #include "port.h"
 #include "sections.h"
 #include "service.h"
+#include "cmd_kernel_info.h"
 #include "commands.h"
 #include "watchdog.h"
 
@@ -121,6 +122,7 @@ static void lockup_report(struct cpu_frame *f)
                    (unsigned)*frame_reg(f, 14), (unsigned)*frame_reg(f, 13),
                    arm_mode_name(f->cpsr));
         cmd_regs(0, 0);
+        kernel_lockup_details(WATCHDOG_KMSG_LINES);
     }
     con_puts("fiqmon: watchdog: still watching\n");
 }
@@ -365,6 +367,7 @@ void monitor_leave(void)
     set_state(MON_WAITING);
     knock_restart_after(&mon_knock, mon.line.last_cr);
     lockdown_leave(); /* production: the next session starts locked */
+    mon_watchdog.pending_for = 0; /* we held the kernel, it did not lock up: count afresh */
 }
 
 int monitor_knock_mode(void)

@@ -62,10 +62,10 @@ uint32_t port_entropy(void);
 /* Busy-wait ms milliseconds (the unlock back-off), in FIQ context. */
 void port_delay_ms(uint32_t ms);
 
-/* The hard-lockup watchdog's sampling FIQ: start or stop it. port_watchdog_line() names
- * the kernel timer interrupt it watches, 0 if the platform has no watchdog. */
+/* The hard-lockup watchdog's sampling FIQ: start or stop it. port_watchdog_signal() says
+ * which kernel timer interrupt it watches; NULL if the platform has no watchdog. */
 void port_watchdog_arm(bool on);
-unsigned port_watchdog_line(void);
+const char *port_watchdog_signal(void);
 
 /* Whole-system reset. */
 void port_reboot(void) __attribute__((noreturn));

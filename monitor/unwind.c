@@ -245,6 +245,13 @@ void unwind_backtrace(uint32_t regs[16], bool scan)
             frame(n - 1, regs[15]);
             con_puts("\n");
             rc = n < MAX_FRAMES ? unwind_step(regs) : UNWIND_FAILED;
+            if (rc == UNWIND_END && n == 1 && after_call(regs[14]) && regs[14] != regs[15]) {
+                /* an assembly leaf (the idle routine, a spin loop) has only the linker's
+                 * "cannot unwind" entry: it has not touched sp or lr, so lr is its caller */
+                con_puts("bt: #0 has no unwind entry: its caller from lr\n");
+                regs[15] = regs[14];
+                continue;
+            }
             if (rc != UNWIND_OK) {
                 if (rc != UNWIND_END)
                     con_printf("bt: stopped: %s\n", why[rc]);

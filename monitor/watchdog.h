@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #define WATCHDOG_SAMPLE_MS 100u
+#define WATCHDOG_KMSG_LINES 10u /* the kernel log's tail in a lockup report */
 
 #ifndef WATCHDOG_DEFAULT_S
 #define WATCHDOG_DEFAULT_S 0u /* off; production builds turn it on (docs/lockdown.md) */

@@ -48,6 +48,28 @@ CP15_READ(cp15_vbar_read, p15, 0, %0, c12, c0, 0)
 CP15_READ(cp15_par_read, p15, 0, %0, c7, c4, 0)
 CP15_WRITE(cp15_ats12nsopr, p15, 0, %0, c7, c8, 4)
 CP15_READ(cp15_cntfrq_read, p15, 0, %0, c14, c0, 0)
+/* From the Secure side (SCR.NS = 0) the CNTP_* registers are the Secure physical timer's
+ * (CNTPS): a timer the Normal world cannot reach. */
+CP15_WRITE(cp15_cntp_tval_write, p15, 0, %0, c14, c2, 0)
+CP15_WRITE(cp15_cntp_ctl_write, p15, 0, %0, c14, c2, 1)
+
+#define CNTP_CTL_ENABLE (1u << 0)
+
+/* Compare values, low words: a kernel that handles its timer interrupt writes a new one.
+ * CNTV_CVAL has one instance; CNTP_CVAL is the Normal world's only with SCR.NS = 1. */
+static inline uint32_t cp15_cntv_cval_lo_read(void)
+{
+    uint32_t lo, hi;
+    __asm__ volatile("mrrc p15, 3, %0, %1, c14" : "=r"(lo), "=r"(hi));
+    return lo;
+}
+
+static inline uint32_t cp15_cntp_cval_lo_read(void)
+{
+    uint32_t lo, hi;
+    __asm__ volatile("mrrc p15, 2, %0, %1, c14" : "=r"(lo), "=r"(hi));
+    return lo;
+}
 
 static inline uint64_t cp15_par64_read(void)
 {

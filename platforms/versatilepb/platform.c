@@ -54,9 +54,9 @@ void port_watchdog_arm(bool on)
     vic_enable(VIC_BASE, WATCHDOG_TIMER_LINE, on);
 }
 
-unsigned port_watchdog_line(void)
+const char *port_watchdog_signal(void)
 {
-    return WATCHDOG_WATCH_LINE;
+    return "vic line " STR(WATCHDOG_WATCH_LINE) " (kernel timer) pending";
 }
 
 void port_debug_uart_claim(bool claim)

@@ -13,6 +13,7 @@
 #include "platform_def.h"
 #include "port.h"
 #include "virt.h"
+#include "watchdog.h"
 
 extern uint32_t boot_image_base;
 extern const uint8_t __image_size[];
@@ -35,6 +36,7 @@ void platform_init(void)
      * take them (group 0 is RAZ/WI to it); it may use VFP/NEON. */
     cp15_scr_write(SCR_FIQ | SCR_AW);
     cp15_nsacr_write(NSACR_CP10 | NSACR_CP11);
+    port_watchdog_arm(mon_watchdog.timeout_s != 0);
 }
 
 void port_debug_uart_claim(bool claim)
@@ -123,6 +125,8 @@ void port_irq_line(unsigned line, struct port_irq_line *out)
                 : line == SERVICE_SGI    ? "fiqmon service sgi"
                 : line == 33             ? "uart0 (kernel console)"
                 : line == 30             ? "ns physical timer"
+                : line == 27             ? "ns virtual timer"
+                : line == WATCHDOG_TIMER_INTID ? "fiqmon watchdog (secure physical timer)"
                                          : 0;
     out->raw = l.pending;
     /* SGIs are always enabled: only fiqmon's own is worth listing */
@@ -163,14 +167,4 @@ const char *port_debug_uart_name(void)
 bool port_has_monitor_mode(void)
 {
     return true;
-}
-
-void port_watchdog_arm(bool on)
-{
-    (void)on; /* not yet on virt: the Secure physical timer would be its sampling FIQ */
-}
-
-unsigned port_watchdog_line(void)
-{
-    return 0;
 }

@@ -14,6 +14,7 @@ PLAT_SOURCES   := \
 	platforms/virt/platform.c \
 	platforms/virt/fiq.c \
 	platforms/virt/mem.c \
+	platforms/virt/watchdog_timer.c \
 	platforms/virt/cmd_cp15.c
 
 PLAT_ARM_SOURCES := \

@@ -40,6 +40,12 @@
 #define FIQ_PRIORITY        0x00
 #define SERVICE_SGI         15          /* raised by fiqmon itself to get into FIQ context */
 
+/* Hard-lockup watchdog: the Secure physical timer (CNTPS, PPI 13) is fiqmon's sampling
+ * FIQ; it watches the Normal world's virtual (PPI 11) and physical (PPI 14) timers, the
+ * ones a kernel without Hyp mode can use (docs/kernel-contract.md). */
+#define WATCHDOG_TIMER_INTID 29
+#define WATCHDOG_WATCHED     ((1u << 27) | (1u << 30))
+
 /* Linux boot protocol */
 #define MACHINE_ID          0xffffffff  /* device tree only */
 #define DTB_ADDR            RAM_BASE    /* where QEMU leaves its device tree */

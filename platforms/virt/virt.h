@@ -8,6 +8,9 @@
 #define FIQ_COUNTED_LINES 64u /* per-INTID FIQ counts for SGIs, PPIs and the first SPIs */
 extern uint32_t gic_fiq_counts[FIQ_COUNTED_LINES];
 
+/* The watchdog's timer FIQ: re-arm it and take a sample. True when a report is due. */
+int virt_watchdog_tick(void);
+
 /* The Normal world's CP15 state, read when the monitor is entered. */
 struct ns_sysregs {
     uint32_t sctlr, ttbr0, ttbr1, ttbcr, dacr, contextidr, dfsr, dfar, ifsr, ifar, vbar;

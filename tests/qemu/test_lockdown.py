@@ -104,6 +104,8 @@ def test_wrong_answer_refused_right_answer_unlocks_and_lock_relocks(boot, key_fi
     assert nonce2 != nonce
     assert fm.cmd(f"unlock {answer(key_file, nonce2)}") == "fiqmon: unlocked\n"
     assert "profile production, unlocked\n" in fm.cmd("version")
+    # production ships with the hard-lockup watchdog on, at Linux's watchdog_thresh
+    assert re.match(r"watchdog=10s \(watching .+\) lockups=0\n$", fm.cmd("watchdog"))
     assert re.search(r"\bpc=[0-9a-f]{8}", fm.cmd("regs"))
     scratch = fm.platform.scratch
     assert fm.cmd(f"mw {scratch:x} 5a5a1234") == ""

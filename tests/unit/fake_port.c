@@ -414,9 +414,9 @@ void port_watchdog_arm(bool on)
     (void)on;
 }
 
-unsigned port_watchdog_line(void)
+const char *port_watchdog_signal(void)
 {
-    return 4;
+    return "fake timer line 4";
 }
 
 void port_monitor_stack_paint(void)

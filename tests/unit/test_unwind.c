@@ -199,6 +199,21 @@ static void test_pc_before_the_first_function_stops_with_a_reason(void **state)
                                   header()));
 }
 
+static void test_an_assembly_leaf_at_frame_0_continues_from_lr(void **state)
+{
+    regs[15] = ROOT + 8; /* only a "cannot unwind" entry, as the linker gives asm code */
+    EXPECT_TRUE(ends_with(bt(false), "#0  c0009008 ret_from_fork+0x8/0x100\n"
+                                     "bt: #0 has no unwind entry: its caller from lr\n"
+                                     "#1  c0009324 mid_fn+0x24/0x100\n"
+                                     "#2  c0009230 fp_fn+0x30/0x100\n"
+                                     "#3  c0009144 big_fn+0x44/0x100\n"
+                                     "#4  c0009014 ret_from_fork+0x14/0x100\n"),
+                "%s", bt(false));
+    regs[14] = LEAF + 8; /* no call before it: lr is not a return address */
+    EXPECT_TRUE(ends_with(bt(false), "#0  c0009008 ret_from_fork+0x8/0x100\n"), "%s",
+                bt(false));
+}
+
 static void test_refusals_and_unsupported_instructions_stop_the_trace(void **state)
 {
     regs[15] = REFUSE + 8;
@@ -275,6 +290,7 @@ int main(void)
         cmocka_unit_test_setup(test_the_index_is_found_among_decoys, setup),
         cmocka_unit_test_setup(test_an_index_starting_on_a_page_boundary_is_found_whole, setup),
         cmocka_unit_test_setup(test_pc_before_the_first_function_stops_with_a_reason, setup),
+        cmocka_unit_test_setup(test_an_assembly_leaf_at_frame_0_continues_from_lr, setup),
         cmocka_unit_test_setup(test_refusals_and_unsupported_instructions_stop_the_trace, setup),
         cmocka_unit_test_setup(test_a_stack_that_faults_stops_the_trace, setup),
         cmocka_unit_test_setup(test_a_frame_that_makes_no_progress_stops_the_trace, setup),

@@ -11,7 +11,7 @@
 #define SECURE_RAM  0x0e000000u
 #define DEBUG_INTID 40u
 
-volatile uint32_t guest_aborts, guest_undefs;
+extern volatile uint32_t guest_aborts, guest_undefs; /* start.S counts them */
 
 static void putc_(char c)
 {

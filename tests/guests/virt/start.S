@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Normal-world test guest start-up for virt (Cortex-A15, NS SVC, MMU off): a stack, a
  * vector table whose aborts are counted and skipped (so a guest can try forbidden
- * accesses and carry on), then main(). */
+ * accesses and carry on), IRQs handed to guest_irq() (a guest that enables them defines
+ * it), then main(). */
     .syntax unified
     .arm
 
@@ -13,6 +14,8 @@ _start:
     ldr     sp, =__abt_stack_top
     cps     #0x1b
     ldr     sp, =__abt_stack_top
+    cps     #0x12
+    ldr     sp, =__irq_stack_top
     cps     #0x13
     ldr     r0, =guest_vectors
     mcr     p15, 0, r0, c12, c0, 0      @ VBAR (Non-secure)
@@ -29,7 +32,7 @@ guest_vectors:
     b       pabort_hang
     b       dabort_skip
     b       .
-    b       .                           @ irq
+    b       irq_entry
     b       .                           @ fiq: never ours
 
 dabort_skip:
@@ -52,3 +55,21 @@ undef_skip:
 
 pabort_hang:
     b       pabort_hang
+
+irq_entry:
+    sub     lr, lr, #4
+    push    {r0-r3, r12, lr}
+    bl      guest_irq
+    ldm     sp!, {r0-r3, r12, pc}^
+
+    .weak   guest_irq                   @ a guest that never unmasks IRQs needs none
+guest_irq:
+    b       guest_irq
+
+    .bss
+    .balign 4
+    .global guest_aborts, guest_undefs
+guest_aborts:
+    .word   0
+guest_undefs:
+    .word   0
