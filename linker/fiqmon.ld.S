@@ -78,6 +78,11 @@ SECTIONS
         __stack_irq_top = .;
     } > RESIDENT
 
+    /* kept across a warm reset: outside .bss, so the boot stub leaves it alone */
+    .noinit (NOLOAD) : ALIGN(4) {
+        *(.noinit .noinit.*)
+    } > RESIDENT
+
     __resident_end = .;
     __resident_image_offset = LOADADDR(.text) - LOADADDR(.boot);
     __image_size = LOADADDR(.data) + SIZEOF(.data) - LOADADDR(.boot);   /* the .bin */

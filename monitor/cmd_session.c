@@ -13,6 +13,7 @@
 #include "parse.h"
 #include "port.h"
 #include "watchdog.h"
+#include "last_report.h"
 
 #ifndef FIQMON_VERSION
 #define FIQMON_VERSION "0.0.0"
@@ -147,4 +148,12 @@ int cmd_watchdog(int argc, char **argv)
                    (unsigned)mon_watchdog.timeout_s, port_watchdog_signal(), WATCHDOG_SAMPLE_MS,
                    (unsigned)mon_watchdog.lockups);
     return 0;
+}
+
+int cmd_last(int argc, char **argv)
+{
+    (void)argv;
+    if (argc != 1)
+        return con_error("usage: last");
+    return last_report_show(&mon_last_report);
 }

@@ -46,6 +46,8 @@ const struct command core_commands[] = {
      CMD_GDB}, /* the stub checks each packet's own needs (lockdown.h) */
     {"watchdog", "[on|off|SECONDS]", "hard-lockup watchdog: show or set", cmd_watchdog,
      CMD_CONTROLS_KERNEL},
+    {"last", "", "the last watchdog report, kept across a warm reset", cmd_last,
+     CMD_READS_REGS | CMD_READS_KLOG},
     {"exit", "", "leave the debugger (resumes a halted kernel); wait for a knock", cmd_exit,
      0},
     {"reboot", "", "reset the whole system", cmd_reboot, CMD_REBOOTS},

@@ -18,6 +18,7 @@ int cmd_stats(int argc, char **argv);
 int cmd_knock(int argc, char **argv);
 int cmd_exit(int argc, char **argv);
 int cmd_reboot(int argc, char **argv);
+int cmd_last(int argc, char **argv);
 int cmd_halt(int argc, char **argv);
 int cmd_continue(int argc, char **argv);
 int cmd_release(int argc, char **argv);

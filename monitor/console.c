@@ -13,14 +13,23 @@
 
 /* Where output goes instead of the port (con_set_sink), or NULL. */
 static void (*con_sink)(const char *s, size_t n);
+/* Where a copy of it goes as well (con_set_copy), or NULL. */
+static void (*con_copy)(const char *s, size_t n);
 
 void con_set_sink(void (*sink)(const char *s, size_t n))
 {
     con_sink = sink;
 }
 
+void con_set_copy(void (*copy)(const char *s, size_t n))
+{
+    con_copy = copy;
+}
+
 void con_write(const char *s, size_t n)
 {
+    if (con_copy)
+        con_copy(s, n);
     if (con_sink) {
         con_sink(s, n);
         return;
@@ -34,15 +43,7 @@ void con_write(const char *s, size_t n)
 
 void con_puts(const char *s)
 {
-    if (con_sink) {
-        con_sink(s, strlen(s));
-        return;
-    }
-    for (; *s; s++) {
-        if (*s == '\n')
-            port_putc('\r');
-        port_putc((unsigned char)*s);
-    }
+    con_write(s, strlen(s));
 }
 
 static void con_vprintf(const char *fmt, va_list ap)

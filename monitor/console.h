@@ -13,5 +13,7 @@ int con_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Send all of the above to sink(s, n) instead of the port, as written (no CR added);
  * NULL restores the port. For capturing a command's output (GDB's "monitor CMD"). */
 void con_set_sink(void (*sink)(const char *s, size_t n));
+/* Also give copy(s, n) everything written, as written; NULL stops. For keeping a report. */
+void con_set_copy(void (*copy)(const char *s, size_t n));
 
 #endif

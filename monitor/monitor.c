@@ -14,6 +14,7 @@
 #include "cmd_kernel_info.h"
 #include "commands.h"
 #include "watchdog.h"
+#include "last_report.h"
 
 #define PROMPT "fiqmon> "
 
@@ -52,6 +53,7 @@ void monitor_init(int knock_mode)
     mon.boot_pending = false;
     mon.frame = 0;
     lockdown_init(); /* sets mon.permissions: the profile's (lockdown.h) */
+    last_report_boot(&mon_last_report);
 }
 
 /* Feed waiting-state bytes to the knock detector. Returns 1 once a knock completes (the
@@ -113,8 +115,15 @@ void monitor_request_lockup_report(void)
 
 /* Nobody knocked: the watchdog saw the kernel stop taking interrupts. Say so, show where it
  * is stuck, and go back to watching (the session state does not change). */
+static void keep_in_last_report(const char *s, size_t n)
+{
+    last_report_append(&mon_last_report, s, n);
+}
+
 static void lockup_report(struct cpu_frame *f)
 {
+    last_report_begin(&mon_last_report); /* `last` shows it, even after a warm reset */
+    con_set_copy(keep_in_last_report);
     con_printf("\nfiqmon: watchdog: hard lockup: the kernel has not taken its timer interrupt "
                "for %u s\n", (unsigned)mon_watchdog.timeout_s);
     if (mon.permissions & CMD_READS_REGS) { /* a locked device says only that it hung */
@@ -124,6 +133,8 @@ static void lockup_report(struct cpu_frame *f)
         cmd_regs(0, 0);
         kernel_lockup_details(WATCHDOG_KMSG_LINES);
     }
+    con_set_copy(NULL);
+    last_report_end(&mon_last_report);
     con_puts("fiqmon: watchdog: still watching\n");
 }
 

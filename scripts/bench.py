@@ -82,10 +82,10 @@ def footprint(elf):
         "text": s.get(".text", 0) + s.get(".rodata", 0),
         "data": s.get(".data", 0),
         "bss": s.get(".bss", 0),
-        "buffers": s.get(".buffers", 0),
+        "buffers": s.get(".buffers", 0) + s.get(".noinit", 0),  # .noinit: `last` report
         "stacks": s.get(".stacks", 0),
         "resident": sum(s.get(k, 0) for k in (".text", ".rodata", ".data", ".bss",
-                                               ".buffers", ".stacks")),
+                                               ".buffers", ".noinit", ".stacks")),
     }
 
 

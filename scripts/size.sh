@@ -12,14 +12,14 @@ limit=$((limit))
     $1 == ".text" || $1 == ".rodata" { text += $2 }
     $1 == ".data"    { data += $2 }
     $1 == ".bss"     { bss += $2 }
-    $1 == ".buffers" { buffers += $2 }
+    $1 == ".buffers" || $1 == ".noinit" { buffers += $2 }
     $1 == ".stacks"  { stacks += $2 }
     $1 == ".boot"    { boot += $2 }
     END {
         printf "text:    %6d bytes  (code and constants)\n", text
         printf "data:    %6d bytes\n", data
         printf "bss:     %6d bytes\n", bss
-        printf "buffers: %6d bytes  (receive ring, line editor, saved CPU frame)\n", buffers
+        printf "buffers: %6d bytes  (receive ring, line editor, CPU frame, last report)\n", buffers
         printf "stacks:  %6d bytes  (one per CPU mode; the monitor runs on the FIQ stack)\n", stacks
         printf "boot:    %6d bytes  (relocation stub, not resident)\n", boot
         resident = text + data + bss + buffers + stacks

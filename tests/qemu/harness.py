@@ -246,3 +246,16 @@ def elf_symbols(elf):
         elif len(parts) == 3:
             syms[parts[2]] = (int(parts[0], 16), 0)
     return syms
+
+
+def assert_last_report_survives_a_reset(fm, pc):
+    """`last` shows the report from fiqmon's own RAM, also after a warm reset (last_kmsg)."""
+    out = fm.cmd("last")
+    assert out.startswith("fiqmon: last watchdog report, from this boot:\n"), out
+    assert f"cpu0 pc={pc} " in out and "\nr0=" in out, out
+    fm.debug.send("reboot\r")
+    fm.debug.expect("fiqmon: rebooting")
+    fm.wait_banner()
+    fm.knock()
+    after = fm.cmd("last")
+    assert after == out.replace("from this boot", "from before 1 reset"), after

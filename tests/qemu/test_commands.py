@@ -9,7 +9,7 @@ from harness import ROOT, elf_symbols, stable, tokens
 COMMANDS = ["help", "version", "unlock", "lock", "readonly",
             "pc", "regs", "allregs", "md", "mw", "kmsg", "sym", "bt", "irqs", "stats", "knock",
             "halt", "continue", "c", "release", "boot", "go", "gdb", "watchdog",
-            "exit", "reboot"]
+            "last", "exit", "reboot"]
 PLATFORM_COMMANDS = {"versatilepb": [], "virt": ["cp15"]}
 
 
@@ -165,6 +165,10 @@ def test_stats_count_bytes_noise_and_commands(fiqmon):
     assert s1["commands"] - s0["commands"] == 2  # stats, exit
     assert s1["fiqs"] > s0["fiqs"]
     assert s1["ring_drops"] == 0 and s1["rx_errors"] == 0
+
+
+def test_last_after_power_on_has_no_report(entered):
+    assert entered.cmd("last") == "error: no watchdog report saved (none since power-on)\n"
 
 
 def test_reboot_brings_the_banner_back(entered):

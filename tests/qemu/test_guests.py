@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from harness import ROOT, elf_symbols, tokens
+from harness import ROOT, assert_last_report_survives_a_reset, elf_symbols, tokens
 
 GUESTS = ROOT / "build/guests"
 
@@ -302,6 +302,8 @@ def test_watchdog_reports_a_hard_lockup_without_a_knock(boot):
     fm.debug.expect(r"fiqmon: watchdog: still watching")
     # one report per lockup, not one per sample
     assert b"hard lockup" not in fm.debug.received_within(1.5)
+    fm.knock()
+    assert_last_report_survives_a_reset(fm, m.group(1).decode())
 
 
 def test_watchdog_stays_quiet_while_the_kernel_takes_interrupts(boot):

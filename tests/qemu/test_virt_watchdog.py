@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from harness import ROOT, elf_symbols
+from harness import ROOT, assert_last_report_survives_a_reset, elf_symbols
 
 LOCKUP_GUEST = ROOT / "build/guests/virt/lockup.elf"
 REPORT = (r"fiqmon: watchdog: hard lockup: the kernel has not taken its timer interrupt for "
@@ -47,6 +47,7 @@ def test_a_normal_world_guest_that_masks_irqs_and_spins_is_reported(boot):
     assert b"hard lockup" not in fm.debug.received_within(1.5), "one report per lockup"
     fm.knock()
     assert "lockups=1" in fm.cmd("watchdog")
+    assert_last_report_survives_a_reset(fm, m.group(1).decode())
 
 
 @pytest.fixture(scope="module")

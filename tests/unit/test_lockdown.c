@@ -222,7 +222,7 @@ static void test_commands_that_write_or_move_the_kernel_say_so(void **state)
         {"halt", CMD_CONTROLS_KERNEL}, {"continue", CMD_CONTROLS_KERNEL},
         {"c", CMD_CONTROLS_KERNEL},    {"release", CMD_CONTROLS_KERNEL},
         {"boot", CMD_CONTROLS_KERNEL}, {"go", CMD_CONTROLS_KERNEL},
-        {"reboot", CMD_REBOOTS},
+        {"reboot", CMD_REBOOTS},       {"last", CMD_READS_REGS | CMD_READS_KLOG},
     };
     size_t n = build_shadow();
 
