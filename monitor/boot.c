@@ -273,6 +273,10 @@ static int linux_r2(const struct boot_target *t, const struct payload_header *h,
         return 0;
     }
     if (t->dtb_in_place) {
+        /* this board's firmware passes its own device tree: a command line would be lost */
+        if (h && h->cmdline_size)
+            return con_error("payload refused: a command line needs a device tree here "
+                             "(DTB=FILE with /chosen bootargs)");
         if (!read_be32(t->dtb_addr, &magic) || magic != FDT_MAGIC)
             return con_error("no device tree at 0x%08x", (unsigned)t->dtb_addr);
         *r2 = t->dtb_addr;

@@ -40,3 +40,15 @@ def test_normal_world_cannot_mask_reroute_or_overwrite_fiqmon(boot, tmp_path):
     assert int(crc, 16) == image_crc(fm.elf, tmp_path)
     # and the Normal world's view of the same memory is refused to md as well
     assert fm.cmd("md -p e000000 10") == "error: fault at 0x0e000000\n"
+
+
+def test_a_command_line_without_a_device_tree_is_refused_not_lost(boot):
+    """virt passes QEMU's device tree to Linux: a payload's CMDLINE would silently vanish."""
+    subprocess.run(["make", "-s", "-C", str(ROOT), "virt-guests"], check=True)
+    fm = boot("virt", "nodelay", BOOT_DELAY_MS=0, KERNEL=str(ROOT / "build/guests/virt/lockup.elf"),
+              PAYLOAD_KIND="linux", CMDLINE="console=ttyAMA0 quiet")
+    why = "a command line needs a device tree here (DTB=FILE with /chosen bootargs)"
+    fm.debug.expect(f"error: payload refused: {re.escape(why)}\r\n")
+    fm.knock()
+    assert fm.cmd("boot") == f"error: payload refused: {why}\n"
+    assert fm.cmd("pc").startswith("pc=")
