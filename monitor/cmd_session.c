@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include <stddef.h>
+#include <string.h>
 
 #include "cmd_kernel_info.h"
 #include "command.h"
@@ -120,21 +121,22 @@ int cmd_irqs(int argc, char **argv)
 
 int cmd_watchdog(int argc, char **argv)
 {
-    uint32_t seconds;
+    uint32_t seconds = mon_watchdog.timeout_s;
 
     if (argc > 2)
-        return con_error("usage: watchdog [on|off|SECONDS]");
+        return con_error("usage: watchdog [on|off|SECONDS|halt|report]");
     if (argc == 2) {
         if (!port_watchdog_signal())
             return con_error("no hard-lockup watchdog on this platform");
-        if (argv[1][0] == 'o' && argv[1][1] == 'n' && !argv[1][2]) {
-            seconds = mon_watchdog.timeout_s ? mon_watchdog.timeout_s : 2;
-        } else if (argv[1][0] == 'o' && argv[1][1] == 'f' && argv[1][2] == 'f' && !argv[1][3]) {
+        if (strcmp(argv[1], "on") == 0) {
+            seconds = seconds ? seconds : 2;
+        } else if (strcmp(argv[1], "off") == 0) {
             seconds = 0;
-        } else {
-            if (parse_u32(argv[1], &seconds) != PARSE_OK || seconds < 1 || seconds > 600)
-                return con_error("bad watchdog setting '%s' (on, off, or 1 to 600 seconds, "
-                                 "hex or #decimal)", argv[1]);
+        } else if (strcmp(argv[1], "halt") == 0 || strcmp(argv[1], "report") == 0) {
+            mon_watchdog.halt_on_lockup = argv[1][0] == 'h';
+        } else if (parse_u32(argv[1], &seconds) != PARSE_OK || seconds < 1 || seconds > 600) {
+            return con_error("bad watchdog setting '%s' (on, off, halt, report, or 1 to 600 "
+                             "seconds, hex or #decimal)", argv[1]);
         }
         mon_watchdog.timeout_s = (uint16_t)seconds;
         mon_watchdog.pending_for = 0;
@@ -144,8 +146,9 @@ int cmd_watchdog(int argc, char **argv)
     if (!mon_watchdog.timeout_s)
         con_puts("watchdog=off\n");
     else
-        con_printf("watchdog=%us (watching %s, sampled every %u ms) lockups=%u\n",
-                   (unsigned)mon_watchdog.timeout_s, port_watchdog_signal(), WATCHDOG_SAMPLE_MS,
+        con_printf("watchdog=%us (watching %s, sampled every %u ms; on a lockup: report and %s) "
+                   "lockups=%u\n", (unsigned)mon_watchdog.timeout_s, port_watchdog_signal(),
+                   WATCHDOG_SAMPLE_MS, mon_watchdog.halt_on_lockup ? "halt" : "keep watching",
                    (unsigned)mon_watchdog.lockups);
     return 0;
 }

@@ -44,7 +44,7 @@ const struct command core_commands[] = {
     {"go", "ADDR", "jump to a bare-metal image at ADDR", cmd_go, CMD_CONTROLS_KERNEL},
     {"gdb", "", "switch the port to the GDB remote protocol (target remote)", cmd_gdb,
      CMD_GDB}, /* the stub checks each packet's own needs (lockdown.h) */
-    {"watchdog", "[on|off|SECONDS]", "hard-lockup watchdog: show or set", cmd_watchdog,
+    {"watchdog", "[on|off|SECONDS|halt|report]", "hard-lockup watchdog: show or set", cmd_watchdog,
      CMD_CONTROLS_KERNEL},
     {"last", "", "the last watchdog report, kept across a warm reset", cmd_last,
      CMD_READS_REGS | CMD_READS_KLOG},

@@ -135,6 +135,14 @@ static void lockup_report(struct cpu_frame *f)
     }
     con_set_copy(NULL);
     last_report_end(&mon_last_report);
+    if (mon_watchdog.halt_on_lockup && mon.state == MON_WAITING) {
+        /* keep the wedged kernel exactly where it is for whoever comes to the port */
+        mon.reason = REASON_WATCHDOG;
+        mon.halted = true;
+        set_state(MON_ACTIVE);
+        con_puts("fiqmon: watchdog: kernel halted; 'continue' resumes it\n");
+        return;
+    }
     con_puts("fiqmon: watchdog: still watching\n");
 }
 

@@ -20,6 +20,7 @@ struct watchdog {
     uint16_t timeout_s;   /* 0: off */
     uint16_t pending_for; /* consecutive samples with the kernel's timer pending */
     bool reported;        /* this lockup was reported; quiet until it clears */
+    bool halt_on_lockup;  /* after the report, stop the kernel in the shell (`watchdog halt`) */
     uint32_t lockups;     /* reports made since boot */
 };
 

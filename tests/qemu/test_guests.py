@@ -306,6 +306,22 @@ def test_watchdog_reports_a_hard_lockup_without_a_knock(boot):
     assert_last_report_survives_a_reset(fm, m.group(1).decode())
 
 
+def test_watchdog_halt_keeps_the_wedged_kernel_in_the_shell(boot):
+    fm = run_guest(boot, "deadlock")
+    fm.console.expect(r"guest deadlock: taking the lock twice")
+    fm.knock()
+    fm.cmd("watchdog #1")
+    assert "on a lockup: report and halt)" in fm.cmd("watchdog halt")
+    fm.leave()
+    fm.debug.expect(r"fiqmon: watchdog: hard lockup", timeout=10)
+    fm.debug.expect(r"fiqmon: watchdog: kernel halted; 'continue' resumes it\r\nfiqmon> ")
+    pc = int(re.search(r"pc=([0-9a-f]{8})", fm.cmd("pc")).group(1), 16)
+    assert in_function(GUESTS / "deadlock.elf", "spin_lock", pc)
+    assert fm.cmd("halt") == "error: already halted\n"
+    assert fm.cmd("continue") == "fiqmon: kernel continues\n"
+    assert "report and keep watching" in fm.cmd("watchdog report")
+
+
 def test_watchdog_stays_quiet_while_the_kernel_takes_interrupts(boot):
     fm = run_guest(boot, "ticker")
     fm.console.expect(r"guest ticker: started")
