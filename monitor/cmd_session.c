@@ -146,9 +146,11 @@ int cmd_watchdog(int argc, char **argv)
     if (!mon_watchdog.timeout_s)
         con_puts("watchdog=off\n");
     else
-        con_printf("watchdog=%us (watching %s, sampled every %u ms; on a lockup: report and %s) "
-                   "lockups=%u\n", (unsigned)mon_watchdog.timeout_s, port_watchdog_signal(),
-                   WATCHDOG_SAMPLE_MS, mon_watchdog.halt_on_lockup ? "halt" : "keep watching",
+        con_printf("watchdog=%us (watching %s, sampled every %u ms; ", (unsigned)mon_watchdog.timeout_s,
+                   port_watchdog_signal(), WATCHDOG_SAMPLE_MS);
+    if (mon_watchdog.timeout_s) /* two lines of formatting: one would be cut at 160 characters */
+        con_printf("on a lockup: report and %s) lockups=%u\n",
+                   mon_watchdog.halt_on_lockup ? "halt" : "keep watching",
                    (unsigned)mon_watchdog.lockups);
     return 0;
 }

@@ -25,7 +25,7 @@ struct command {
 
 /* NULL-name terminated tables, searched in order: the core's, then the platform's. */
 extern const struct command core_commands[];
-extern const struct command platform_commands[]; /* optional, per platform */
+extern const struct command platform_commands[]; /* per platform; may be empty */
 extern const struct command *const command_tables[];
 
 enum command_lookup_status { CMD_FOUND, CMD_UNKNOWN, CMD_AMBIGUOUS };

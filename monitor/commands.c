@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The core command table. A platform may add a table of its own (platform_commands). */
+/* The core command table. Each platform adds a table of its own (platform_commands, maybe empty). */
 #include "commands.h"
 
 #include <stddef.h>
@@ -54,7 +54,5 @@ const struct command core_commands[] = {
     {NULL, NULL, NULL, NULL, 0},
 };
 
-/* Platforms that add commands define this table; the weak empty one stands in otherwise. */
-__attribute__((weak)) const struct command platform_commands[] = {{NULL, NULL, NULL, NULL, 0}};
 
 const struct command *const command_tables[] = {core_commands, platform_commands, NULL};

@@ -3,6 +3,7 @@
 #include "platform.h"
 
 #include "boot.h"
+#include "command.h"
 #include "cpu_frame.h"
 #include "lockdown.h"
 #include "mmio.h"
@@ -16,6 +17,9 @@
 #include "versatile_sysctl.h"
 #include "watchdog.h"
 #include "versatilepb_fiq.h"
+
+/* no commands of its own */
+const struct command platform_commands[] = {{NULL, NULL, NULL, NULL, 0}};
 
 extern uint32_t boot_image_base;
 extern uint32_t boot_key_copy;

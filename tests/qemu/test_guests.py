@@ -62,7 +62,7 @@ def ticks(fm, count):
     """The next `count` tick lines: [(tick, clock)]."""
     out = []
     for _ in range(count):
-        _, m = fm.console.expect(rb"guest ticker: tick (\d+) clock (\d+)", timeout=10)
+        _, m = fm.console.expect(rb"guest ticker: tick (\d+) clock (\d+)\r?\n", timeout=10)
         out.append((int(m.group(1)), int(m.group(2))))
     return out
 
@@ -111,8 +111,8 @@ ROUNDS = 10
 def checksums(fm, rounds=ROUNDS):
     got = {}
     while len(got) < rounds:
-        _, m = fm.console.expect(rb"guest integrity: round (\d+) checksum ([0-9a-f]{8}) errors (\d+)",
-                                 timeout=20)
+        _, m = fm.console.expect(
+            rb"guest integrity: round (\d+) checksum ([0-9a-f]{8}) errors (\d+)\r?\n", timeout=20)
         got[int(m.group(1))] = (m.group(2).decode(), int(m.group(3)))
     return got
 

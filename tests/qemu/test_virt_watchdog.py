@@ -18,7 +18,7 @@ REPORT = (r"fiqmon: watchdog: hard lockup: the kernel has not taken its timer in
 
 def guest_ticks(fm, at_least):
     while True:
-        _, m = fm.console.expect(rb"guest lockup: ticks (\d+)", timeout=15)
+        _, m = fm.console.expect(rb"guest lockup: ticks (\d+)\r?\n", timeout=15)
         if int(m.group(1)) >= at_least:
             return
 

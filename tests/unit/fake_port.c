@@ -8,11 +8,15 @@
 
 #include <cmocka.h>
 
+#include "command.h"
 #include "cpu_frame.h"
 #include "monitor.h"
 #include "ring.h"
 
 struct fake_port fake;
+
+/* the fake platform adds no commands */
+const struct command platform_commands[] = {{NULL, NULL, NULL, NULL, 0}};
 
 const uint8_t fake_build_id[FAKE_BUILD_ID_LEN] = {
     0xf1, 0x9e, 0x00, 0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd,
