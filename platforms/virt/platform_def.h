@@ -60,7 +60,8 @@
 #define BOOT_DELAY_MS       1000
 #endif
 
-#define STACK_FIQ_SIZE      2048        /* Monitor mode: the monitor runs here */
+#define STACK_FIQ_SIZE      1536        /* Monitor mode, where the monitor runs: 2x the measured
+                                         * high-water mark (stats: 752 B after bt, kmsg 0) */
 #define STACK_SVC_SIZE      512
 #define STACK_EXC_SIZE      256
 
