@@ -93,17 +93,28 @@ def test_bt_reproduces_the_kernels_chain_below_panic(boot):
     fm = panicked(boot)
     chain = kernel_backtrace(fm)
     below = [(c, o, s) for f, c, o, s in chain[[f for f, *_ in chain].index("panic"):]]
-    # the shell is asynchronous: each bt samples the running panic loop (the delay loop,
-    # or a timer interrupt on top of it); a few samples, each must be exact
-    for sample in range(3):
-        out = fm.cmd("bt", timeout=30)
-        assert out.startswith("bt: unwind tables (.ARM.exidx at "), out
-        names = [name for name, _, _ in _frames(out)]
-        assert "panic" in names, out
-        got = _frames(out)[names.index("panic") + 1:]
-        assert got == below, f"sample {sample}: fiqmon\n{out}\nthe kernel: {below}"
+    # each sample halts the running panic loop (the delay loop, or a timer interrupt on top
+    # of it) and must be exact. A sample inside the kernel's IRQ vector stub (irq mode, pc
+    # in the vector page; about 1 in 130) has no unwind entry and says so: not counted.
+    samples = 0
+    for _ in range(20):
+        assert "stop reason: knock" in fm.cmd("halt")
+        if "(svc " in fm.cmd("pc"):
+            out = fm.cmd("bt", timeout=30)
+            assert out.startswith("bt: unwind tables (.ARM.exidx at "), out
+            names = [name for name, _, _ in _frames(out)]
+            assert "panic" in names, out
+            got = _frames(out)[names.index("panic") + 1:]
+            assert got == below, f"sample {samples}: fiqmon\n{out}\nthe kernel: {below}"
+            samples += 1
+        else:
+            assert fm.cmd("bt").endswith("bt: stopped: no unwind entry\n")
+        assert fm.cmd("continue") == "fiqmon: kernel continues\n"
+        if samples == 3:
+            break
         fm.leave()
         fm.knock()
+    assert samples == 3
 
 
 def test_bt_heuristic_scan_says_so_and_finds_panic(boot):
