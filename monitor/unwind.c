@@ -230,6 +230,9 @@ static bool after_call(uint32_t a)
                             (insn & 0x0ffffff0) == 0x012fff30);
 }
 
+/* ARM Linux's high vectors page and the stubs page after it: no unwind entries there */
+#define LINUX_VECTORS 0xffff0000u
+
 void unwind_backtrace(uint32_t regs[16], bool scan)
 {
     static const char *const why[] = {"", "", "no unwind entry", "cannot unwind further"};
@@ -255,6 +258,9 @@ void unwind_backtrace(uint32_t regs[16], bool scan)
             if (rc != UNWIND_OK) {
                 if (rc != UNWIND_END)
                     con_printf("bt: stopped: %s\n", why[rc]);
+                if (n == 1 && regs[15] >= LINUX_VECTORS && regs[15] < LINUX_VECTORS + 0x2000u)
+                    con_puts("bt: #0 is in the kernel's exception vectors: the interrupted "
+                             "context is in that mode's lr and spsr (allregs)\n");
                 return;
             }
         }

@@ -108,7 +108,9 @@ def test_bt_reproduces_the_kernels_chain_below_panic(boot):
             assert got == below, f"sample {samples}: fiqmon\n{out}\nthe kernel: {below}"
             samples += 1
         else:
-            assert fm.cmd("bt").endswith("bt: stopped: no unwind entry\n")
+            assert fm.cmd("bt").endswith("bt: stopped: no unwind entry\nbt: #0 is in the kernel's "
+                                         "exception vectors: the interrupted context is in "
+                                         "that mode's lr and spsr (allregs)\n")
         assert fm.cmd("continue") == "fiqmon: kernel continues\n"
         if samples == 3:
             break

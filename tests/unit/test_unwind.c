@@ -214,6 +214,17 @@ static void test_an_assembly_leaf_at_frame_0_continues_from_lr(void **state)
                 bt(false));
 }
 
+static void test_a_pc_in_the_vector_page_says_where_the_context_is(void **state)
+{
+    regs[15] = 0xffff1040u; /* the IRQ stub, before it has switched to svc */
+    EXPECT_TRUE(ends_with(bt(false), "#0  ffff1040 ?\n"
+                                     "bt: stopped: no unwind entry\n"
+                                     "bt: #0 is in the kernel's exception vectors: the "
+                                     "interrupted context is in that mode's lr and spsr "
+                                     "(allregs)\n"),
+                "%s", bt(false));
+}
+
 static void test_refusals_and_unsupported_instructions_stop_the_trace(void **state)
 {
     regs[15] = REFUSE + 8;
@@ -291,6 +302,7 @@ int main(void)
         cmocka_unit_test_setup(test_an_index_starting_on_a_page_boundary_is_found_whole, setup),
         cmocka_unit_test_setup(test_pc_before_the_first_function_stops_with_a_reason, setup),
         cmocka_unit_test_setup(test_an_assembly_leaf_at_frame_0_continues_from_lr, setup),
+        cmocka_unit_test_setup(test_a_pc_in_the_vector_page_says_where_the_context_is, setup),
         cmocka_unit_test_setup(test_refusals_and_unsupported_instructions_stop_the_trace, setup),
         cmocka_unit_test_setup(test_a_stack_that_faults_stops_the_trace, setup),
         cmocka_unit_test_setup(test_a_frame_that_makes_no_progress_stops_the_trace, setup),
