@@ -25,7 +25,9 @@ def debian_kernel():
 def panicked(boot):
     """Debian's kernel booted under fiqmon, panicked, and fiqmon knocked."""
     fm = boot("virt", "nodelay", BOOT_DELAY_MS=0, KERNEL="debian")
-    fm.console.expect(r"---\[ end " + re.escape(PANIC), timeout=90)
+    # the whole line: the console log is compared with kmsg, and a line still arriving would
+    # not match
+    fm.console.expect(r"---\[ end " + re.escape(PANIC) + r"[^\r\n]*\]---\r?\n", timeout=90)
     fm.knock()
     return fm
 
