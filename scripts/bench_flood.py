@@ -1,0 +1,179 @@
+# SPDX-License-Identifier: MIT
+"""Kernel throughput under a full-rate noise flood, measured (versatilepb).
+
+The `flood` guest (tests/guests/flood.c) runs under fiqmon with QEMU
+`-icount shift=0,sleep=off`: one instruction is one nanosecond of virtual time, and the
+guest's SYS_24MHZ window is a fixed number of instructions. It counts its loop iterations
+in that window while asking, on its console, for one debug-UART byte every 1/11520 s of
+virtual time; this script answers each request with one noise byte. So the flood arrives
+at 115200 8N1's full rate in the guest's own time, whatever the host's speed. Three modes,
+one QEMU run: silent (requests unanswered), armed (fiqmon's FIQ takes each byte) and
+released (after `release`, the guest's own IRQ driver takes them).
+"""
+
+import re
+import socket
+import statistics
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+NOISE = b"noise!%&"               # never a knock, a GDB packet or a line end
+REQUEST = 0x01
+QEMU_VERSATILEPB = ["qemu-system-arm", "-M", "versatilepb", "-cpu", "arm926", "-m", "128M",
+                    "-global", "pl041.audiodev=snd0", "-audiodev", "none,id=snd0",
+                    "-nographic", "-nic", "none", "-monitor", "none",
+                    "-icount", "shift=0,sleep=off"]
+RESULT = re.compile(rb"guest flood: iterations (\d+) requests (\d+) bytes (\d+) irqs (\d+) "
+                    rb"window (\d+) x [0-9a-f]{8}\r\n")
+
+
+class Port:
+    """A serial port on a unix socket; on_byte sees every received byte (the reader
+    thread answers requests without a round trip through the measuring code)."""
+
+    def __init__(self, path, on_byte=None):
+        self.sock = socket.socket(socket.AF_UNIX)
+        self.sock.connect(str(path))
+        self.buf = b""
+        self.cond = threading.Condition()
+        self.on_byte = on_byte
+        self.closed = False
+        threading.Thread(target=self._reader, daemon=True).start()
+
+    def _reader(self):
+        while True:
+            try:
+                data = self.sock.recv(65536)
+            except OSError:
+                data = b""
+            if self.on_byte:
+                for b in data:
+                    self.on_byte(b)
+            with self.cond:
+                self.buf += data
+                self.closed = not data
+                self.cond.notify_all()
+            if not data:
+                return
+
+    def send(self, data):
+        self.sock.sendall(data)
+
+    def expect(self, pattern, timeout=60):
+        rx = pattern if isinstance(pattern, re.Pattern) else re.compile(pattern, re.S)
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while True:
+                m = rx.search(self.buf)
+                if m:
+                    self.buf = self.buf[m.end():]
+                    return m
+                left = deadline - time.monotonic()
+                if left <= 0 or self.closed:
+                    raise TimeoutError(f"no {pattern!r}; output ends {self.buf[-300:]!r}")
+                self.cond.wait(left)
+
+    def close(self):
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.sock.close()
+
+
+def wait_socket(path, proc, timeout=30):
+    deadline = time.monotonic() + timeout
+    while not path.exists():
+        if proc.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError(f"QEMU did not create {path}")
+        time.sleep(0.02)   # polling for QEMU to create the socket, bounded
+
+
+def flood(image, work, runs):
+    """image: fiqmon (BOOT_DELAY_MS=0) + the flood guest. Returns the figures."""
+    work.mkdir(parents=True, exist_ok=True)
+    dbg_path, con_path = work / "debug.sock", work / "console.sock"
+    for p in (dbg_path, con_path):
+        p.unlink(missing_ok=True)
+    args = [*QEMU_VERSATILEPB, "-serial", f"unix:{dbg_path},server=on,wait=on",
+            "-serial", f"unix:{con_path},server=on,wait=on",
+            "-device", f"loader,file={image},addr=0x10000,force-raw=on",
+            "-device", "loader,addr=0x10000,cpu-num=0"]
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    state = {"answer": False, "sent": 0}
+    debug = console = None
+    try:
+        # QEMU waits for a client on each port in -serial order
+        wait_socket(dbg_path, proc)
+        debug = Port(dbg_path)
+        wait_socket(con_path, proc)
+
+        def on_console_byte(b):
+            if b == REQUEST and state["answer"]:
+                debug.send(NOISE[state["sent"] % len(NOISE):][:1])
+                state["sent"] += 1
+        console = Port(con_path, on_console_byte)
+        console.expect(rb"guest flood: ready\r\n")
+
+        def measure_runs():
+            out = []
+            for _ in range(runs):
+                console.send(b"m")
+                m = console.expect(RESULT)
+                out.append({k: int(v) for k, v in zip(
+                    ("iterations", "requests", "bytes", "irqs", "window_ticks"), m.groups())})
+            return out
+
+        silent = measure_runs()
+        # armed: the first noise byte of a line prints the knock prompt; send it first
+        debug.send(b"x")
+        debug.expect(rb"Type \$3#33 to enter the debugger>")
+        state["answer"] = True
+        armed = measure_runs()
+        state["answer"] = False
+        debug.send(b"\r$3#33")
+        debug.expect(rb"fiqmon> ")
+        debug.send(b"stats\r")
+        st = debug.expect(rb"fiqs=(\d+) rx_bytes=(\d+) noise=(\d+)")
+        armed_fiqs, armed_noise = int(st.group(1)), int(st.group(3))
+        debug.send(b"release\r")
+        debug.expect(rb"released to the kernel")
+        console.send(b"i")
+        console.expect(rb"guest flood: uart0 is mine\r\n")
+        state["answer"] = True
+        released = measure_runs()
+        state["answer"] = False
+    finally:
+        proc.terminate()
+        proc.wait()
+        for port in (debug, console):
+            if port:
+                port.close()
+    return summarise(silent, armed, released, armed_fiqs, armed_noise)
+
+
+def summarise(silent, armed, released, armed_fiqs, armed_noise):
+    window_ns = silent[0]["window_ticks"] * 1000 // 24      # SYS_24MHZ ticks -> ns
+    base = statistics.median(r["iterations"] for r in silent)
+    insns_per_iter = window_ns / base                        # the loop alone: 1 insn = 1 ns
+
+    def mode(rs, counted):
+        per_byte, ratio = [], []
+        for r in rs:
+            nbytes = r["bytes"] if counted else r["requests"]
+            if nbytes == 0:
+                raise RuntimeError(f"no flood bytes arrived in the window: {r}")
+            ratio.append(r["iterations"] / base)
+            per_byte.append((base - r["iterations"]) * insns_per_iter / nbytes)
+        return {"throughput": {"min": min(ratio), "median": statistics.median(ratio),
+                               "max": max(ratio)},
+                "per_byte": {"min": min(per_byte), "median": statistics.median(per_byte),
+                             "max": max(per_byte)},
+                "runs": rs}
+
+    return {"window_ns": window_ns, "insns_per_iteration": insns_per_iter,
+            "silent_iterations": base, "silent": silent,
+            "armed": dict(mode(armed, False), fiqs=armed_fiqs, noise_bytes=armed_noise),
+            "released": mode(released, True)}

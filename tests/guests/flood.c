@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: MIT */
+/* flood: how much of the CPU a full-rate flood on the debug UART costs the kernel
+ * (make bench, docs/benchmarks.md). Run under QEMU -icount shift=0,sleep=off, where one
+ * instruction is one nanosecond of virtual time and SYS_24MHZ counts virtual time.
+ *
+ * Commands on the console (UART1):
+ *   'm'  measure: for WARM_TICKS then WINDOW_TICKS of SYS_24MHZ, run a fixed loop and
+ *        ask for one debug-UART byte every 1/11520 s (a 0x01 on the console: the host
+ *        answers with one noise byte on UART0). The request stream runs before and
+ *        through the window, so bytes arrive at the line's full rate whatever the host's
+ *        latency. Prints the loop iterations, requests and bytes taken inside the window.
+ *   'i'  take UART0 after fiqmon's `release`: its receive interrupt becomes this guest's
+ *        IRQ, drained by a minimal driver (the side-by-side peer of fiqmon's FIQ path).
+ * Contract: like uartecho, UART0 and VIC line 12 are touched only after the release. */
+#include "guest.h"
+#include "mmio.h"
+#include "pl011.h"
+#include "pl190_vic.h"
+
+const char guest_name[] = "flood";
+
+#define UART0           0x101f1000u
+#define UART0_LINE      12u
+#define REQUEST         0x01            /* "send one byte now" */
+#define WARM_TICKS      (SYS_24MHZ_HZ / 200)   /* 5 ms: the flood reaches steady state */
+#define WINDOW_TICKS    (SYS_24MHZ_HZ / 50)    /* 20 ms measured */
+/* one byte per 1/11520 s (115200 8N1) = 24e6 / 11520 = 25000 / 12 ticks */
+#define REQ_NUM         25000u
+#define REQ_DEN         12u
+
+static volatile uint32_t rx_bytes, rx_irqs;
+
+static void uart0_irq(void)
+{
+    rx_irqs++;
+    while (!(mmio_read_32(UART0 + PL011_FR) & PL011_FR_RXFE)) {
+        (void)mmio_read_32(UART0 + PL011_DR);
+        rx_bytes++;
+    }
+}
+
+static bool take_uart0(void)
+{
+    if (mmio_read_32(VIC_BASE + VIC_INTSELECT) & (1u << UART0_LINE))
+        return false;           /* still fiqmon's */
+    vectors_install(irq_entry);
+    irq_handler = uart0_irq;
+    mmio_write_32(UART0 + PL011_IMSC, PL011_INT_RX | PL011_INT_RT);
+    mmio_write_32(VIC_BASE + VIC_INTENABLE, 1u << UART0_LINE);
+    irq_enable();
+    return true;
+}
+
+/* The kernel's work: a few dozen ALU instructions per iteration, no memory traffic. */
+static inline uint32_t work(uint32_t x)
+{
+    for (int i = 0; i < 8; i++) {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+    }
+    return x;
+}
+
+static void measure(void)
+{
+    uint32_t t0 = sys_24mhz(), k = 0, iters = 0, x = 1;
+    uint32_t i0 = 0, b0 = 0, q0 = 0, k0 = 0;
+    bool in_window = false;
+
+    for (;;) {
+        uint32_t t = sys_24mhz() - t0;
+        if (t >= k * REQ_NUM / REQ_DEN) {   /* QEMU's PL011 never fills: no FR wait */
+            mmio_write_32(CONSOLE_UART_BASE + PL011_DR, REQUEST);
+            k++;
+        }
+        if (!in_window && t >= WARM_TICKS) {
+            in_window = true;
+            i0 = iters;
+            b0 = rx_bytes;
+            q0 = rx_irqs;
+            k0 = k;
+        }
+        if (t >= WARM_TICKS + WINDOW_TICKS)
+            break;
+        x = work(x);
+        iters++;
+    }
+    con_printf("guest flood: iterations %lu requests %lu bytes %lu irqs %lu window %lu x %08lx\n",
+               (unsigned long)(iters - i0), (unsigned long)(k - k0),
+               (unsigned long)(rx_bytes - b0), (unsigned long)(rx_irqs - q0),
+               (unsigned long)WINDOW_TICKS, (unsigned long)x);
+}
+
+void guest_main(uint32_t r0, uint32_t r1, uint32_t r2)
+{
+    (void)r0;
+    (void)r1;
+    (void)r2;
+    con_puts("guest flood: ready\n");
+    for (;;) {
+        while (mmio_read_32(CONSOLE_UART_BASE + PL011_FR) & PL011_FR_RXFE) {
+        }
+        switch (mmio_read_32(CONSOLE_UART_BASE + PL011_DR) & 0xffu) {
+        case 'm':
+            measure();
+            break;
+        case 'i':
+            con_puts(take_uart0() ? "guest flood: uart0 is mine\n"
+                                  : "guest flood: uart0 is still fiqmon's\n");
+            break;
+        default:
+            break;
+        }
+    }
+}
