@@ -25,8 +25,9 @@ QEMU_VERSATILEPB = ["qemu-system-arm", "-M", "versatilepb", "-cpu", "arm926", "-
                     "-global", "pl041.audiodev=snd0", "-audiodev", "none,id=snd0",
                     "-nographic", "-nic", "none", "-monitor", "none",
                     "-icount", "shift=0,sleep=off"]
-RESULT = re.compile(rb"guest flood: iterations (\d+) requests (\d+) bytes (\d+) irqs (\d+) "
-                    rb"window (\d+) x [0-9a-f]{8}\r\n")
+RESULT = re.compile(rb"guest flood: iterations (\d+) ticks (\d+) requests (\d+) bytes (\d+) "
+                    rb"irqs (\d+) x [0-9a-f]{8}\r\n")
+TICK_NS = 1000 / 24               # SYS_24MHZ
 
 
 class Port:
@@ -51,10 +52,14 @@ class Port:
             if self.on_byte:
                 for b in data:
                     self.on_byte(b)
+                data_kept = data.replace(bytes([REQUEST]), b"")
+            else:
+                data_kept = data
             with self.cond:
-                self.buf += data
+                self.buf += data_kept
                 self.closed = not data
-                self.cond.notify_all()
+                if data_kept or not data:     # requests alone wake nobody
+                    self.cond.notify_all()
             if not data:
                 return
 
@@ -91,6 +96,14 @@ def wait_socket(path, proc, timeout=30):
         time.sleep(0.02)   # polling for QEMU to create the socket, bounded
 
 
+def stats(debug):
+    """FIQs taken so far, from fiqmon's `stats`."""
+    debug.send(b"stats\r")
+    m = debug.expect(rb"fiqs=(\d+) ")
+    debug.expect(rb"fiqmon> ")
+    return int(m.group(1))
+
+
 def flood(image, work, runs):
     """image: fiqmon (BOOT_DELAY_MS=0) + the flood guest. Returns the figures."""
     work.mkdir(parents=True, exist_ok=True)
@@ -123,21 +136,28 @@ def flood(image, work, runs):
                 console.send(b"m")
                 m = console.expect(RESULT)
                 out.append({k: int(v) for k, v in zip(
-                    ("iterations", "requests", "bytes", "irqs", "window_ticks"), m.groups())})
+                    ("iterations", "ticks", "requests", "bytes", "irqs"), m.groups())})
             return out
 
         silent = measure_runs()
+        sent0 = state["sent"]
+        # fiqmon's counters before the armed runs: FIQs per byte shows how often the host
+        # delivered two bytes at once (late), which one FIQ then takes together
+        debug.send(b"$3#33")
+        debug.expect(rb"fiqmon> ")
+        before = stats(debug)
+        debug.send(b"exit\r")
+        debug.expect(rb"fiqmon: left")
         # armed: the first noise byte of a line prints the knock prompt; send it first
         debug.send(b"x")
         debug.expect(rb"Type \$3#33 to enter the debugger>")
         state["answer"] = True
         armed = measure_runs()
         state["answer"] = False
-        debug.send(b"\r$3#33")
+        debug.send(b"$3#33")
         debug.expect(rb"fiqmon> ")
-        debug.send(b"stats\r")
-        st = debug.expect(rb"fiqs=(\d+) rx_bytes=(\d+) noise=(\d+)")
-        armed_fiqs, armed_noise = int(st.group(1)), int(st.group(3))
+        after = stats(debug)
+        armed_fiqs, armed_bytes = after - before, state["sent"] - sent0
         debug.send(b"release\r")
         debug.expect(rb"released to the kernel")
         console.send(b"i")
@@ -151,13 +171,15 @@ def flood(image, work, runs):
         for port in (debug, console):
             if port:
                 port.close()
-    return summarise(silent, armed, released, armed_fiqs, armed_noise)
+    return summarise(silent, armed, released, armed_fiqs, armed_bytes)
 
 
-def summarise(silent, armed, released, armed_fiqs, armed_noise):
-    window_ns = silent[0]["window_ticks"] * 1000 // 24      # SYS_24MHZ ticks -> ns
-    base = statistics.median(r["iterations"] for r in silent)
-    insns_per_iter = window_ns / base                        # the loop alone: 1 insn = 1 ns
+def summarise(silent, armed, released, armed_fiqs, armed_bytes):
+    """Iterations per ns of the silent runs is the loop's full speed; a flooded run loses
+    (its ns - its iterations x ns per iteration) instructions (1 insn = 1 ns)."""
+    def rate(r):
+        return r["iterations"] / (r["ticks"] * TICK_NS)
+    base = statistics.median(rate(r) for r in silent)
 
     def mode(rs, counted):
         per_byte, ratio = [], []
@@ -165,15 +187,18 @@ def summarise(silent, armed, released, armed_fiqs, armed_noise):
             nbytes = r["bytes"] if counted else r["requests"]
             if nbytes == 0:
                 raise RuntimeError(f"no flood bytes arrived in the window: {r}")
-            ratio.append(r["iterations"] / base)
-            per_byte.append((base - r["iterations"]) * insns_per_iter / nbytes)
+            ratio.append(rate(r) / base)
+            lost = r["ticks"] * TICK_NS - r["iterations"] / base
+            per_byte.append(lost / nbytes)
         return {"throughput": {"min": min(ratio), "median": statistics.median(ratio),
                                "max": max(ratio)},
                 "per_byte": {"min": min(per_byte), "median": statistics.median(per_byte),
                              "max": max(per_byte)},
                 "runs": rs}
 
-    return {"window_ns": window_ns, "insns_per_iteration": insns_per_iter,
-            "silent_iterations": base, "silent": silent,
-            "armed": dict(mode(armed, False), fiqs=armed_fiqs, noise_bytes=armed_noise),
-            "released": mode(released, True)}
+    return {"window_ns": statistics.median(r["ticks"] for r in silent) * TICK_NS,
+            "insns_per_iteration": 1 / base, "silent": silent,
+            "silent_spread": (max(rate(r) for r in silent) - min(rate(r) for r in silent)) / base,
+            "armed": dict(mode(armed, False), interrupts_per_byte=armed_fiqs / armed_bytes),
+            "released": dict(mode(released, True), interrupts_per_byte=sum(
+                r["irqs"] for r in released) / sum(r["bytes"] for r in released))}
