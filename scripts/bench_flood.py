@@ -28,6 +28,10 @@ QEMU_VERSATILEPB = ["qemu-system-arm", "-M", "versatilepb", "-cpu", "arm926", "-
 RESULT = re.compile(rb"guest flood: iterations (\d+) ticks (\d+) requests (\d+) bytes (\d+) "
                     rb"irqs (\d+) x [0-9a-f]{8}\r\n")
 TICK_NS = 1000 / 24               # SYS_24MHZ
+# Between the two `stats` that bracket the armed runs, fiqmon also takes at most this many
+# FIQs for the shell session itself (exit, the prompt-printing byte, knock, stats).
+SESSION_EXIT, SESSION_KNOCK = b"exit\r", b"$3#33"
+SESSION_BYTES = len(SESSION_EXIT) + 1 + len(SESSION_KNOCK) + len(b"stats\r")
 
 
 class Port:
@@ -146,7 +150,7 @@ def flood(image, work, runs):
         debug.send(b"$3#33")
         debug.expect(rb"fiqmon> ")
         before = stats(debug)
-        debug.send(b"exit\r")
+        debug.send(SESSION_EXIT)
         debug.expect(rb"fiqmon: left")
         # armed: the first noise byte of a line prints the knock prompt; send it first
         debug.send(b"x")
@@ -154,7 +158,7 @@ def flood(image, work, runs):
         state["answer"] = True
         armed = measure_runs()
         state["answer"] = False
-        debug.send(b"$3#33")
+        debug.send(SESSION_KNOCK)
         debug.expect(rb"fiqmon> ")
         after = stats(debug)
         armed_fiqs, armed_bytes = after - before, state["sent"] - sent0
@@ -199,6 +203,7 @@ def summarise(silent, armed, released, armed_fiqs, armed_bytes):
     return {"window_ns": statistics.median(r["ticks"] for r in silent) * TICK_NS,
             "insns_per_iteration": 1 / base, "silent": silent,
             "silent_spread": (max(rate(r) for r in silent) - min(rate(r) for r in silent)) / base,
-            "armed": dict(mode(armed, False), interrupts_per_byte=armed_fiqs / armed_bytes),
-            "released": dict(mode(released, True), interrupts_per_byte=sum(
-                r["irqs"] for r in released) / sum(r["bytes"] for r in released))}
+            "armed": dict(mode(armed, False), interrupts_per_byte=(
+                max(0, armed_fiqs - SESSION_BYTES) / armed_bytes, armed_fiqs / armed_bytes)),
+            "released": dict(mode(released, True), interrupts_per_byte=(sum(
+                r["irqs"] for r in released) / sum(r["bytes"] for r in released),) * 2)}
