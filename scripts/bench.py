@@ -41,7 +41,8 @@ PLATFORMS = {
                               "-global", "pl041.audiodev=snd0", "-audiodev", "none,id=snd0"],
                         serial_order=("debug", "console"), load="-kernel", image="fiqmon.elf",
                         entry_fn="fiq_entry", vector=0x1C),
-    "virt": dict(qemu=["-M", "virt,secure=on", "-cpu", "cortex-a15", "-m", "1G"],
+    "virt": dict(qemu=["-M", "virt,secure=on", "-cpu", "cortex-a15", "-m", "1G",
+                      "-audiodev", "none,id=snd0"],
                  serial_order=("console", "debug"), load="-bios", image="fiqmon.bin",
                  entry_fn="mon_fiq_entry", vector=None),
 }
