@@ -5,6 +5,7 @@ guest as payload). Both rates are wall-clock and measured back to back on the sa
 so only their ratio is comparable between hosts."""
 
 import re
+import statistics
 import subprocess
 import time
 from pathlib import Path
@@ -49,8 +50,9 @@ def gdb_dump(target, elf, out, size, timeout):
     return float(m.group(1))
 
 
-def gdb_throughput(image, elf, work, size):
-    """image: fiqmon + the spin guest (make image); returns rates in bytes/s."""
+def gdb_throughput(image, elf, work, size, pairs=1):
+    """image: fiqmon + the spin guest (make image); `pairs` back-to-back dumps through
+    each stub. Returns median rates in bytes/s and the median of the pairs' ratios."""
     work.mkdir(parents=True, exist_ok=True)
     debug, qgdb, console = work / "debug.sock", work / "qemu-gdb.sock", work / "console.txt"
     for p in (debug, qgdb, console):
@@ -66,17 +68,20 @@ def gdb_throughput(image, elf, work, size):
         wait_for_socket(debug, proc)
         wait_for_socket(qgdb, proc)
         fiq_out, qemu_out = work / "fiqmon.dump", work / "qemu.dump"
-        for p in (fiq_out, qemu_out):
-            p.unlink(missing_ok=True)
-        # fiqmon first: QEMU's stub stops the whole machine, fiqmon included
-        t_fiq = gdb_dump(debug, elf, fiq_out, size, timeout=600)
-        t_qemu = gdb_dump(qgdb, elf, qemu_out, size, timeout=120)
+        t_fiq, t_qemu = [], []
+        for _ in range(pairs):
+            for p in (fiq_out, qemu_out):
+                p.unlink(missing_ok=True)
+            # fiqmon first: QEMU's stub stops the whole machine (detach resumes it)
+            t_fiq.append(gdb_dump(debug, elf, fiq_out, size, timeout=600))
+            t_qemu.append(gdb_dump(qgdb, elf, qemu_out, size, timeout=120))
+            if fiq_out.read_bytes() != qemu_out.read_bytes():
+                raise RuntimeError("fiqmon's and QEMU's dumps of the same memory differ")
     finally:
         proc.terminate()
         proc.wait()
-    identical = fiq_out.read_bytes() == qemu_out.read_bytes()
-    if not identical:
-        raise RuntimeError("fiqmon's and QEMU's dumps of the same memory differ")
-    return {"bytes": size, "fiqmon_bytes_per_s": size / t_fiq,
-            "qemu_bytes_per_s": size / t_qemu, "ratio": t_qemu / t_fiq,
-            "identical": identical}
+    return {"bytes": size, "pairs": pairs,
+            "fiqmon_bytes_per_s": size / statistics.median(t_fiq),
+            "qemu_bytes_per_s": size / statistics.median(t_qemu),
+            "ratio": statistics.median(q / f for f, q in zip(t_fiq, t_qemu)),
+            "identical": True}
