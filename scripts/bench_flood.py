@@ -4,11 +4,13 @@
 The `flood` guest (tests/guests/flood.c) runs under fiqmon with QEMU
 `-icount shift=0,sleep=off`: one instruction is one nanosecond of virtual time, and the
 guest's SYS_24MHZ window is a fixed number of instructions. It counts its loop iterations
-in that window while asking, on its console, for one debug-UART byte every 1/11520 s of
-virtual time; this script answers each request with one noise byte. So the flood arrives
-at 115200 8N1's full rate in the guest's own time, whatever the host's speed. Three modes,
-one QEMU run: silent (requests unanswered), armed (fiqmon's FIQ takes each byte) and
-released (after `release`, the guest's own IRQ driver takes them).
+in that window while writing, every 1/11520 s of virtual time, a request on its console.
+In flood runs it then waits in WFI, which costs no virtual time, until this script's
+answer (one noise byte on the debug UART) interrupts it: so the flood arrives at
+115200 8N1's full rate in the guest's own time, one interrupt per byte, whatever the
+host's speed. Three modes, one QEMU run: silent (requests unanswered, no wait), armed
+(fiqmon's FIQ takes each byte) and released (after `release`, the guest's own IRQ driver
+takes them).
 """
 
 import re
@@ -174,8 +176,8 @@ def flood(image, work, runs):
 
         silent = measure_runs(b"s")
         sent0 = state["sent"]
-        # fiqmon's counters before the armed runs: FIQs per byte shows how often the host
-        # delivered two bytes at once (late), which one FIQ then takes together
+        # fiqmon's FIQ count around the armed runs: FIQs per byte checks that every byte
+        # had its own FIQ (the worst case the figure is meant to be)
         debug.send(b"$3#33")
         debug.expect(rb"fiqmon> ")
         before = stats(debug)
