@@ -19,7 +19,6 @@ import statistics
 import subprocess
 import threading
 import time
-from pathlib import Path
 
 NOISE = b"noise!%&"               # never a knock, a GDB packet or a line end
 REQUEST = 0x01
