@@ -385,11 +385,23 @@ def main():
     for name, value, unit, note in rows:
         print(f"{name:<{w}}  {value:>26} {unit:<12} {note}")
     print(f"(written to {a.json})")
-    ok = all(v["max"] <= 60 for v in results["noise"].values()) and \
-        all(results["boot"][p]["instructions"] and results["boot"][p]["instructions"] <= 50000
-            for p in PLATFORMS)
-    print("targets (<= 60 instructions per noise byte, <= 50,000 to kernel entry):",
-          "met" if ok else "NOT met")
+    # the v1 targets, each said met or missed (the bench reports; it does not fail on them)
+    flood = results["flood"]["versatilepb"]["armed"]["throughput"]
+    targets = [
+        ("resident footprint <= 32 KiB", all(results["footprint"][p]["resident"] <= 32768
+                                             for p in PLATFORMS)),
+        ("<= 60 instructions per noise byte", all(v["max"] <= 60
+                                                  for v in results["noise"].values())),
+        ("<= 1 % slowdown under a full-rate flood", 1 - flood["min"] <= 0.01 and
+         all(v["fraction"] <= 0.01 for v in results["slowdown"].values())),
+        ("<= 50,000 instructions reset to kernel entry", all(
+            results["boot"][p]["instructions"] and results["boot"][p]["instructions"] <= 50000
+            for p in PLATFORMS)),
+    ]
+    results["targets"] = {name: ok for name, ok in targets}
+    Path(a.json).write_text(json.dumps(results, indent=2) + "\n")
+    for name, ok in targets:
+        print(f"target {name}: {'met' if ok else 'MISSED'}")
     return 0
 
 
