@@ -155,8 +155,10 @@ linux: deps
 	@scripts/fetch-linux.sh $(LINUX_DIR)
 
 # Normal-world test guests for virt (Cortex-A15): built here, run under fiqmon by tests.
-VIRT_GUESTS := build/guests/virt/isolation.elf build/guests/virt/lockup.elf
-build/guests/virt/%.elf: tests/guests/virt/%.c tests/guests/virt/start.S tests/guests/virt/guest.ld
+VIRT_GUESTS := build/guests/virt/isolation.elf build/guests/virt/lockup.elf \
+	build/guests/virt/flood.elf
+build/guests/virt/%.elf: tests/guests/virt/%.c tests/guests/virt/start.S tests/guests/virt/guest.ld \
+		tests/guests/virt/console.h tests/guests/flood_work.h
 	@mkdir -p $(@D)
 	$(Q)$(CC) -mcpu=cortex-a15 -marm -mfloat-abi=soft -Os -Wall -Wextra -Werror -ffreestanding \
 		-nostdlib -T tests/guests/virt/guest.ld tests/guests/virt/start.S $< -o $@

@@ -277,27 +277,34 @@ def fmt_mmm(d, f="{:,.0f}"):
 
 
 def more_figures(results, quick):
-    """Flood throughput (versatilepb), boot through U-Boot (virt), GDB throughput."""
+    """Flood throughput (both platforms), boot through U-Boot (virt), GDB throughput."""
     rows = []
-    sh("make", "-s", "-C", str(ROOT), "guests")
-    flood_dir = build("versatilepb", "build/bench-flood", BOOT_DELAY_MS=0)
-    sh("make", "-s", "-C", str(ROOT), "image", "PLATFORM=versatilepb", "BOOT_DELAY_MS=0",
-       f"BUILD={flood_dir.relative_to(ROOT)}", "KERNEL=build/guests/flood.elf")
-    fl = bench_flood.flood(flood_dir / "fiqmon-image.bin", ROOT / "build/bench/flood",
-                           runs=1 if quick else 5)
-    results["flood"] = {"versatilepb": fl}
-    rows.append(("versatilepb: flood guest's loop, UART silent", f"{fl['insns_per_iteration']:.3f}",
-                 "instr/iter", f"{fl['window_ns'] / 1e6:.1f} ms windows of virtual time "
-                 "(-icount shift=0: 1 instruction = 1 ns)"))
-    for m, who in (("armed", "fiqmon armed (FIQ)"), ("released", "released (guest IRQ)")):
-        t, pb = fl[m]["throughput"], fl[m]["per_byte"]
-        rows.append((f"versatilepb: throughput under full-rate flood, {who}",
-                     fmt_mmm(t, "{:.3%}"), "of silent",
-                     f"min/median/max of {len(fl[m]['runs'])}; slowdown "
-                     f"{1 - t['median']:.3%} (median), 11,520 bytes/s in virtual time"))
-        rows.append((f"versatilepb: per flooded byte, {who}", fmt_mmm(pb, "{:.1f}"),
-                     "instructions", "iterations lost x instructions each / bytes in window; "
-                     "interrupts per byte {:.3f}-{:.3f}".format(*fl[m]["interrupts_per_byte"])))
+    sh("make", "-s", "-C", str(ROOT), "guests", "virt-guests")
+    results["flood"] = {}
+    for platform, guest in (("versatilepb", "build/guests/flood.elf"),
+                            ("virt", "build/guests/virt/flood.elf")):
+        flood_dir = build(platform, f"build/bench-flood-{platform}", BOOT_DELAY_MS=0)
+        sh("make", "-s", "-C", str(ROOT), "image", f"PLATFORM={platform}", "BOOT_DELAY_MS=0",
+           f"BUILD={flood_dir.relative_to(ROOT)}", f"KERNEL={guest}")
+        fl = bench_flood.flood(flood_dir / "fiqmon-image.bin", ROOT / f"build/bench/flood-{platform}",
+                               runs=1 if quick else 5, platform=platform)
+        results["flood"][platform] = fl
+        rows.append((f"{platform}: flood guest's loop, UART silent",
+                     f"{fl['insns_per_iteration']:.3f}", "instr/iter",
+                     f"{fl['window_ns'] / 1e6:.1f} ms windows of virtual time "
+                     "(-icount shift=0: 1 instruction = 1 ns)"))
+        for m, who in (("armed", "fiqmon armed (FIQ)"), ("released", "released (guest IRQ)")):
+            if m not in fl:
+                continue  # virt: the debug UART is Secure, never released
+            t, pb = fl[m]["throughput"], fl[m]["per_byte"]
+            rows.append((f"{platform}: throughput under full-rate flood, {who}",
+                         fmt_mmm(t, "{:.3%}"), "of silent",
+                         f"min/median/max of {len(fl[m]['runs'])}; slowdown "
+                         f"{1 - t['median']:.3%} (median), 11,520 bytes/s in virtual time"))
+            rows.append((f"{platform}: per flooded byte, {who}", fmt_mmm(pb, "{:.1f}"),
+                         "instructions", "iterations lost x instructions each / bytes in "
+                         "window; interrupts per byte {:.3f}-{:.3f}".format(
+                             *fl[m]["interrupts_per_byte"])))
 
     if not (ROOT / "build/linux/vmlinuz").exists():
         sh("make", "-s", "-C", str(ROOT), "linux")
@@ -386,13 +393,13 @@ def main():
         print(f"{name:<{w}}  {value:>26} {unit:<12} {note}")
     print(f"(written to {a.json})")
     # the v1 targets, each said met or missed (the bench reports; it does not fail on them)
-    flood = results["flood"]["versatilepb"]["armed"]["throughput"]
     targets = [
         ("resident footprint <= 32 KiB", all(results["footprint"][p]["resident"] <= 32768
                                              for p in PLATFORMS)),
         ("<= 60 instructions per noise byte", all(v["max"] <= 60
                                                   for v in results["noise"].values())),
-        ("<= 1 % slowdown under a full-rate flood", 1 - flood["min"] <= 0.01 and
+        ("<= 1 % slowdown under a full-rate flood", all(
+            1 - f["armed"]["throughput"]["min"] <= 0.01 for f in results["flood"].values()) and
          all(v["fraction"] <= 0.01 for v in results["slowdown"].values())),
         ("<= 50,000 instructions reset to kernel entry", all(
             results["boot"][p]["instructions"] and results["boot"][p]["instructions"] <= 50000

@@ -1,16 +1,17 @@
 # SPDX-License-Identifier: MIT
-"""Kernel throughput under a full-rate noise flood, measured (versatilepb).
+"""Kernel throughput under a full-rate noise flood, measured (versatilepb and virt).
 
-The `flood` guest (tests/guests/flood.c) runs under fiqmon with QEMU
+The `flood` guest (tests/guests/flood.c; tests/guests/virt/flood.c on virt) runs under fiqmon with QEMU
 `-icount shift=0,sleep=off`: one instruction is one nanosecond of virtual time, and the
-guest's SYS_24MHZ window is a fixed number of instructions. It counts its loop iterations
+guest's clock window (SYS_24MHZ; the generic timer on virt) is a fixed number of
+instructions. It counts its loop iterations
 in that window while writing, every 1/11520 s of virtual time, a request on its console.
 In flood runs it then waits in WFI, which costs no virtual time, until this script's
 answer (one noise byte on the debug UART) interrupts it: so the flood arrives at
 115200 8N1's full rate in the guest's own time, one interrupt per byte, whatever the
 host's speed. Three modes, one QEMU run: silent (requests unanswered, no wait), armed
 (fiqmon's FIQ takes each byte) and released (after `release`, the guest's own IRQ driver
-takes them).
+takes them; versatilepb only: virt's debug UART is Secure, never the kernel's).
 """
 
 import re
@@ -22,13 +23,25 @@ import time
 
 NOISE = b"noise!%&"               # never a knock, a GDB packet or a line end
 REQUEST = 0x01
-QEMU_VERSATILEPB = ["qemu-system-arm", "-M", "versatilepb", "-cpu", "arm926", "-m", "128M",
-                    "-global", "pl041.audiodev=snd0", "-audiodev", "none,id=snd0",
-                    "-nographic", "-nic", "none", "-monitor", "none",
-                    "-icount", "shift=0,sleep=off"]
+QEMU_COMMON = ["-nographic", "-nic", "none", "-monitor", "none", "-audiodev", "none,id=snd0",
+               "-icount", "shift=0,sleep=off"]
+PLATFORMS = {
+    # machine, how the combined image (fiqmon + guest) is loaded, serial ports in -serial
+    # order, and whether `release` exists (the side-by-side peer)
+    "versatilepb": dict(machine=["-M", "versatilepb", "-cpu", "arm926", "-m", "128M",
+                                 "-global", "pl041.audiodev=snd0"],
+                        load=lambda image: ["-device", f"loader,file={image},addr=0x10000,"
+                                            "force-raw=on", "-device",
+                                            "loader,addr=0x10000,cpu-num=0"],
+                        serials=("debug", "console"), release=True),
+    "virt": dict(machine=["-M", "virt,secure=on", "-cpu", "cortex-a15", "-m", "1G",
+                          "-smp", "1"],
+                 load=lambda image: ["-bios", str(image)],
+                 serials=("console", "debug"), release=False),
+}
 RESULT = re.compile(rb"guest flood: iterations (\d+) ticks (\d+) requests (\d+) bytes (\d+) "
-                    rb"irqs (\d+) x [0-9a-f]{8}\r\n")
-TICK_NS = 1000 / 24               # SYS_24MHZ
+                    rb"irqs (\d+) x [0-9a-f]{8}(?: hz (\d+))?\r\n")
+SYS_24MHZ = 24_000_000            # versatilepb's guest clock; virt's guest says its own
 ANSWER_DELAY = 0.0002             # s of wall time before answering a request
 RETRY_AFTER = 0.25                # s without a new request: send another byte
 # Between the two `stats` that bracket the armed runs, fiqmon also takes at most this many
@@ -111,23 +124,27 @@ def stats(debug):
     return int(m.group(1))
 
 
-def flood(image, work, runs):
+def flood(image, work, runs, platform="versatilepb"):
     """image: fiqmon (BOOT_DELAY_MS=0) + the flood guest. Returns the figures."""
+    plat = PLATFORMS[platform]
     work.mkdir(parents=True, exist_ok=True)
-    dbg_path, con_path = work / "debug.sock", work / "console.sock"
-    for p in (dbg_path, con_path):
+    paths = {name: work / f"{name}.sock" for name in plat["serials"]}
+    dbg_path, con_path = paths["debug"], paths["console"]
+    for p in paths.values():
         p.unlink(missing_ok=True)
-    args = [*QEMU_VERSATILEPB, "-serial", f"unix:{dbg_path},server=on,wait=on",
-            "-serial", f"unix:{con_path},server=on,wait=on",
-            "-device", f"loader,file={image},addr=0x10000,force-raw=on",
-            "-device", "loader,addr=0x10000,cpu-num=0"]
+    args = ["qemu-system-arm", *plat["machine"], *QEMU_COMMON]
+    for name in plat["serials"]:
+        args += ["-serial", f"unix:{paths[name]},server=on,wait=on"]
+    args += plat["load"](image)
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     state = {"answer": False, "sent": 0}
     debug = console = None
     try:
-        # QEMU waits for a client on each port in -serial order
-        wait_socket(dbg_path, proc)
-        debug = Port(dbg_path)
+        # QEMU waits for a client on each port in -serial order: connect in that order;
+        # the console's reader answers requests, so it needs answer() first
+        if plat["serials"][0] == "debug":
+            wait_socket(dbg_path, proc)
+            debug = Port(dbg_path)
         wait_socket(con_path, proc)
 
         def answer():
@@ -144,6 +161,9 @@ def flood(image, work, runs):
                     answer()
         state["requests"] = 0
         console = Port(con_path, on_console_byte)
+        if debug is None:
+            wait_socket(dbg_path, proc)
+            debug = Port(dbg_path)
         console.expect(rb"guest flood: ready\r\n")
 
         def measure_runs(command):
@@ -168,7 +188,8 @@ def flood(image, work, runs):
                             answer()
                 state["answer"] = False
                 r = {k: int(v) for k, v in zip(
-                    ("iterations", "ticks", "requests", "bytes", "irqs"), m.groups())}
+                    ("iterations", "ticks", "requests", "bytes", "irqs"), m.groups()[:5])}
+                r["tick_ns"] = 1e9 / int(m.group(6) or SYS_24MHZ)
                 r["sent"] = state["sent"] - sent0
                 out.append(r)
             return out
@@ -190,11 +211,13 @@ def flood(image, work, runs):
         debug.expect(rb"fiqmon> ")
         after = stats(debug)
         armed_fiqs, armed_bytes = after - before, state["sent"] - sent0
-        debug.send(b"release\r")
-        debug.expect(rb"released to the kernel")
-        console.send(b"i")
-        console.expect(rb"guest flood: uart0 is mine\r\n")
-        released = measure_runs(b"f")
+        released = None
+        if plat["release"]:
+            debug.send(b"release\r")
+            debug.expect(rb"released to the kernel")
+            console.send(b"i")
+            console.expect(rb"guest flood: uart0 is mine\r\n")
+            released = measure_runs(b"f")
     finally:
         proc.terminate()
         proc.wait()
@@ -208,7 +231,7 @@ def summarise(silent, armed, released, armed_fiqs, armed_bytes):
     """Iterations per ns of the silent runs is the loop's full speed; a flooded run loses
     (its ns - its iterations x ns per iteration) instructions (1 insn = 1 ns)."""
     def rate(r):
-        return r["iterations"] / (r["ticks"] * TICK_NS)
+        return r["iterations"] / (r["ticks"] * r["tick_ns"])
     base = statistics.median(rate(r) for r in silent)
 
     def mode(rs, counted):
@@ -218,7 +241,7 @@ def summarise(silent, armed, released, armed_fiqs, armed_bytes):
             if nbytes == 0:
                 raise RuntimeError(f"no flood bytes arrived in the window: {r}")
             ratio.append(rate(r) / base)
-            lost = r["ticks"] * TICK_NS - r["iterations"] / base
+            lost = r["ticks"] * r["tick_ns"] - r["iterations"] / base
             per_byte.append(lost / nbytes)
         return {"throughput": {"min": min(ratio), "median": statistics.median(ratio),
                                "max": max(ratio)},
@@ -226,10 +249,12 @@ def summarise(silent, armed, released, armed_fiqs, armed_bytes):
                              "max": max(per_byte)},
                 "runs": rs}
 
-    return {"window_ns": statistics.median(r["ticks"] for r in silent) * TICK_NS,
+    out = {"window_ns": statistics.median(r["ticks"] * r["tick_ns"] for r in silent),
             "insns_per_iteration": 1 / base, "silent": silent,
             "silent_spread": (max(rate(r) for r in silent) - min(rate(r) for r in silent)) / base,
             "armed": dict(mode(armed, False), interrupts_per_byte=(
-                max(0, armed_fiqs - SESSION_BYTES) / armed_bytes, armed_fiqs / armed_bytes)),
-            "released": dict(mode(released, True), interrupts_per_byte=(sum(
-                r["irqs"] for r in released) / sum(r["bytes"] for r in released),) * 2)}
+                max(0, armed_fiqs - SESSION_BYTES) / armed_bytes, armed_fiqs / armed_bytes))}
+    if released is not None:
+        out["released"] = dict(mode(released, True), interrupts_per_byte=(sum(
+            r["irqs"] for r in released) / sum(r["bytes"] for r in released),) * 2)
+    return out

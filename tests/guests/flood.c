@@ -16,6 +16,7 @@
  * Each run prints its loop iterations, its exact length in ticks, and the requests, bytes
  * and UART interrupts in it (the last two counted by this guest: released runs only).
  * Contract: like uartecho, UART0 and VIC line 12 are touched only after the release. */
+#include "flood_work.h"
 #include "guest.h"
 #include "mmio.h"
 #include "pl011.h"
@@ -52,17 +53,6 @@ static bool take_uart0(void)
     mmio_write_32(VIC_BASE + VIC_INTENABLE, 1u << UART0_LINE);
     irq_enable();
     return true;
-}
-
-/* The kernel's work: a few dozen ALU instructions per iteration, no memory traffic. */
-static inline uint32_t work(uint32_t x)
-{
-    for (int i = 0; i < 8; i++) {
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-    }
-    return x;
 }
 
 /* The clock is read once per block of BLOCK iterations (an MMIO exit each); the run is

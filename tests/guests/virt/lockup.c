@@ -4,56 +4,14 @@
  * spin_with_irqs_masked() for ever: the hard lockup fiqmon's watchdog must report. */
 #include <stdint.h>
 
-#define UART0       0x09000000u /* the Normal world's console */
-#define UART_DR     0x00u
-#define UART_FR     0x18u
-#define UART_FR_RXFE (1u << 4)
-#define UART_FR_TXFF (1u << 5)
+#include "console.h"
+
 #define GICD        0x08000000u
 #define GICC        0x08010000u
 #define VTIMER_INTID 27u
 #define TICK_HZ     100u
 
 static volatile uint32_t ticks;
-
-static inline uint32_t mmio_read(uint32_t a)
-{
-    return *(volatile uint32_t *)a;
-}
-
-static inline void mmio_write(uint32_t a, uint32_t v)
-{
-    *(volatile uint32_t *)a = v;
-}
-
-static void putc_(char c)
-{
-    while (mmio_read(UART0 + UART_FR) & UART_FR_TXFF) {
-    }
-    mmio_write(UART0 + UART_DR, (uint32_t)c);
-}
-
-static void puts_(const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '\n')
-            putc_('\r');
-        putc_(*s);
-    }
-}
-
-static void putdec(uint32_t v)
-{
-    char buf[11];
-    int i = sizeof(buf);
-
-    buf[--i] = 0;
-    do {
-        buf[--i] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    puts_(&buf[i]);
-}
 
 static void vtimer_rearm(void)
 {
