@@ -85,7 +85,8 @@ $(BUILD)/obj/boot/libc_min.c.o: CFLAGS += -fno-lto
 
 all: $(ELF) $(BIN) $(BUILD)/fiqmon.lst
 
-# Version and git id in a header that changes only when they do.
+# Version, git id and the compiler flags in a header that changes only when they do: every
+# object depends on it, so changing OPT, PROFILE or the like rebuilds what it affects.
 $(BUILD)/build_info.h: FORCE
 	@mkdir -p $(@D)
 	@{ echo '#define FIQMON_VERSION "$(VERSION)"'; \
@@ -94,6 +95,7 @@ $(BUILD)/build_info.h: FORCE
 	   echo '#define FIQMON_PRODUCTION $(if $(filter production,$(PROFILE)),1,0)'; \
 	   echo '#define FIQMON_HAVE_UNLOCK_KEY $(if $(UNLOCK_KEY),1,0)'; \
 	   echo '#define WATCHDOG_DEFAULT_S $(WATCHDOG)u'; \
+	   echo '/* built with: $(CPPFLAGS) $(CFLAGS) $(ASFLAGS) */'; \
 	 } > $@.tmp; cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
 
 # The unlock key as C bytes, for monitor/lockdown.c only; production refuses to build
@@ -108,7 +110,7 @@ $(BUILD)/obj/%.c.o: %.c $(BUILD)/build_info.h
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
-$(BUILD)/obj/%.S.o: %.S
+$(BUILD)/obj/%.S.o: %.S $(BUILD)/build_info.h
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  AS      $<")
 	$(Q)$(CC) $(CPPFLAGS) $(ASFLAGS) -c $< -o $@
