@@ -228,8 +228,9 @@ def boot_cost(platform, quick):
         sh("arm-none-eabi-gcc", "-mcpu=arm926ej-s", "-nostdlib", "-Ttext=0x200000", str(src),
            "-o", str(kernel))
         build_dir = build(platform, "build/bench-versatilepb", BOOT_DELAY_MS=0)
+        # the same variables as the build: make rebuilds on any flag that differs
         sh("make", "-s", "-C", str(ROOT), "image", f"BUILD={build_dir.relative_to(ROOT)}",
-           f"PLATFORM={platform}", f"KERNEL={kernel}")
+           f"PLATFORM={platform}", "BOOT_DELAY_MS=0", f"KERNEL={kernel}")
         image, entry = build_dir / "fiqmon-image.bin", 0x200000
         args = ["qemu-system-arm", *PLATFORMS[platform]["qemu"], "-nographic", "-nic", "none",
                 "-monitor", "none", "-serial", "null", "-serial", "null",
