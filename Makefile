@@ -56,7 +56,12 @@ else
 OPT := -Os -flto
 endif
 
-CPPFLAGS := -Imonitor -Idrivers -Iplatforms -Iplatforms/common -I$(PLAT_DIR) -Iboot -I$(BUILD) \
+# monitor/ in sub-areas (docs/architecture.md); each is on the include path.
+MONITOR_AREAS   := $(sort $(patsubst %/,%,$(dir $(wildcard monitor/*/*.c monitor/*/*.h))))
+MONITOR_SOURCES := $(sort $(wildcard monitor/*/*.c))
+MONITOR_INCLUDES := -Imonitor $(addprefix -I,$(MONITOR_AREAS))
+
+CPPFLAGS := $(MONITOR_INCLUDES) -Idrivers -Iplatforms -Iplatforms/common -I$(PLAT_DIR) -Iboot -I$(BUILD) \
 	-DKNOCK_DEFAULT=$(KNOCK) $(PLAT_DEFINES)
 CFLAGS := -std=c11 $(PLAT_CPU_FLAGS) $(CODE_SET) $(OPT) -g -ffreestanding -fno-common \
 	-ffunction-sections -fdata-sections -fno-unwind-tables -fno-asynchronous-unwind-tables \
@@ -67,7 +72,6 @@ ASFLAGS := $(PLAT_CPU_FLAGS) -marm -g -MMD -MP
 LDFLAGS := -nostartfiles --specs=nano.specs -Wl,--gc-sections -Wl,--build-id=sha1 \
 	-Wl,-Map=$(BUILD)/fiqmon.map -Wl,--fatal-warnings -Wl,--no-warn-rwx-segments
 
-MONITOR_SOURCES := $(sort $(wildcard monitor/*.c))
 BOOT_SOURCES    := boot/main.c boot/syscalls.c boot/libc_min.c $(sort $(wildcard boot/*.S boot/$(PLAT_ARCH)/*.S))
 SOURCES := $(BOOT_SOURCES) $(MONITOR_SOURCES) $(PLAT_SOURCES)
 OBJECTS := $(patsubst %,$(BUILD)/obj/%.o,$(SOURCES))
@@ -98,12 +102,12 @@ $(BUILD)/build_info.h: FORCE
 	   echo '/* built with: $(CPPFLAGS) $(CFLAGS) $(ASFLAGS) */'; \
 	 } > $@.tmp; cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
 
-# The unlock key as C bytes, for monitor/lockdown.c only; production refuses to build
+# The unlock key as C bytes, for monitor/lockdown/lockdown.c only; production refuses to build
 # without one.
 $(BUILD)/unlock_key.h: FORCE
 	@mkdir -p $(@D)
 	@scripts/unlock-key.sh "$(UNLOCK_KEY)" $(PROFILE) $@
-$(BUILD)/obj/monitor/lockdown.c.o: $(BUILD)/unlock_key.h
+$(BUILD)/obj/monitor/lockdown/lockdown.c.o: $(BUILD)/unlock_key.h
 
 $(BUILD)/obj/%.c.o: %.c $(BUILD)/build_info.h
 	@mkdir -p $(@D)
@@ -247,11 +251,11 @@ HOST_CC     ?= gcc
 UNIT_BUILD  := build/unit
 UNIT_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter \
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-	-Imonitor -Itests/unit
+	$(MONITOR_INCLUDES) -Iplatforms -Itests/unit
 UNIT_TESTS  := $(patsubst tests/unit/%.c,$(UNIT_BUILD)/%,$(sort $(wildcard tests/unit/test_*.c)))
 UNIT_SUPPORT := $(filter-out tests/unit/test_%.c,$(wildcard tests/unit/*.c))
 
-$(UNIT_BUILD)/%: tests/unit/%.c $(MONITOR_SOURCES) $(UNIT_SUPPORT) $(wildcard monitor/*.h tests/unit/*.h)
+$(UNIT_BUILD)/%: tests/unit/%.c $(MONITOR_SOURCES) $(UNIT_SUPPORT) $(wildcard monitor/*.h monitor/*/*.h tests/unit/*.h)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  HOSTCC  $@")
 	$(Q)$(HOST_CC) $(UNIT_CFLAGS) $< $(MONITOR_SOURCES) $(UNIT_SUPPORT) -lcmocka -o $@
@@ -269,12 +273,12 @@ FUZZ_BUILD   := build/fuzz
 # (no -Werror: clang warns where the target's gcc does not; the unit and target builds gate)
 FUZZ_CFLAGS  := -std=c11 -g -O1 -Wall -Wextra -Wshadow -Wno-unused-parameter \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-	-Imonitor -Itests/unit -Itests/fuzz
+	$(MONITOR_INCLUDES) -Iplatforms -Itests/unit -Itests/fuzz
 FUZZ_LDFLAGS := -Wl,--wrap=monitor_frame -lcmocka
 FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_SUPPORT   := $(filter-out tests/fuzz/fuzz_%.c,$(wildcard tests/fuzz/*.c)) tests/unit/fake_port.c
 
-$(FUZZ_BUILD)/%: tests/fuzz/%.c $(MONITOR_SOURCES) $(FUZZ_SUPPORT) $(wildcard monitor/*.h tests/fuzz/*.h tests/unit/*.h)
+$(FUZZ_BUILD)/%: tests/fuzz/%.c $(MONITOR_SOURCES) $(FUZZ_SUPPORT) $(wildcard monitor/*.h monitor/*/*.h tests/fuzz/*.h tests/unit/*.h)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  FUZZCC  $@")
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $< $(MONITOR_SOURCES) $(FUZZ_SUPPORT) $(FUZZ_LDFLAGS) -o $@

@@ -2,7 +2,7 @@
 /* C entry of the resident copy, and the reports fiqmon makes on its own behalf. */
 #include <stdint.h>
 
-#include "boot.h"
+#include "handoff.h"
 #include "boot_entry.h"
 #include "format.h"
 #include "hmac.h"

@@ -2,7 +2,7 @@
 /* QEMU versatilepb: the debug UART's RX on the PL190 VIC, routed to FIQ. */
 #include "platform.h"
 
-#include "boot.h"
+#include "handoff.h"
 #include "command.h"
 #include "cpu_frame.h"
 #include "lockdown.h"

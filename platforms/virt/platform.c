@@ -4,7 +4,7 @@
 #include "platform.h"
 
 #include "armv7_cp15.h"
-#include "boot.h"
+#include "handoff.h"
 #include "cpu_frame.h"
 #include "gicv2.h"
 #include "monitor.h"

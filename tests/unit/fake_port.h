@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "boot.h"
+#include "handoff.h"
 #include "port.h"
 
 #define FAKE_RAM_BASE 0x10000000u

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "boot.h"
+#include "handoff.h"
 #include "console.h"
 #include "monitor.h"
 #include "port.h"

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "boot.h"
+#include "handoff.h"
 #include "kmem.h"
 #include "port.h"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "monitor.h"
 
-#include "boot.h"
+#include "handoff.h"
 #include "command.h"
 #include "console.h"
 #include "gdb_stub.h"

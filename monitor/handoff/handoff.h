@@ -2,8 +2,8 @@
 /* Handing the CPU to a kernel: payload checks, the Linux ARM boot protocol (ATAGs, or a
  * device tree with fiqmon's region reserved), and the hand-off itself, which rewrites the
  * saved frame so that the FIQ return enters the kernel. */
-#ifndef FIQMON_BOOT_H_MONITOR
-#define FIQMON_BOOT_H_MONITOR
+#ifndef FIQMON_HANDOFF_H
+#define FIQMON_HANDOFF_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "boot.h"
+#include "handoff.h"
 
 #include <string.h>
 
