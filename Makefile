@@ -83,7 +83,7 @@ $(patsubst %,$(BUILD)/obj/%.o,$(PLAT_ARM_SOURCES)): CFLAGS += -marm
 # definitions must be ordinary code by then, not LTO bytecode that was already dropped
 $(BUILD)/obj/boot/libc_min.c.o: CFLAGS += -fno-lto
 
-.PHONY: all clean run debug size test unit qemu-test deps image flash linux virt-guests \
+.PHONY: all clean run debug size test unit qemu-test deps image flash linux virt-guests layers \
 	bench bench-quick FORCE
 .DEFAULT_GOAL := all
 
@@ -301,7 +301,12 @@ bench: deps
 bench-quick: deps
 	/usr/bin/python3 scripts/bench.py --quick --json build/bench-quick.json
 
+# No include or call cycle between the sub-areas of monitor/ (docs/architecture.md).
+layers: deps
+	@/usr/bin/python3 scripts/check-layers.py $(MONITOR_INCLUDES) -Iplatforms -Itests/unit
+
 test: deps
+	$(MAKE) layers
 	$(MAKE) unit
 	$(MAKE) fuzz-smoke
 	$(MAKE) bench-quick

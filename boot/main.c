@@ -7,6 +7,7 @@
 #include "format.h"
 #include "hmac.h"
 #include "knock.h"
+#include "fiqmon_features.h"
 #include "lockdown.h"
 #include "monitor.h"
 #include "platform.h"
@@ -81,7 +82,7 @@ void fiqmon_main(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3)
     wipe_loaded_key();
     port_monitor_stack_paint(); /* before the first FIQ can use it */
     platform_init();
-    monitor_init(KNOCK_DEFAULT);
+    monitor_init(KNOCK_DEFAULT, &fiqmon_features);
     fmt_snprintf(line, sizeof(line),
              "\r\nfiqmon %s (git %s) on %s: resident at 0x%08lx, debug port %s, knock %d\r\n",
              FIQMON_VERSION, FIQMON_GIT, port_platform_name(),

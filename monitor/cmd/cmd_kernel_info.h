@@ -7,10 +7,13 @@
 
 #include <stdint.h>
 
+#include "build_options.h"
+
 int cmd_kmsg(int argc, char **argv);
 int cmd_sym(int argc, char **argv);
 int cmd_bt(int argc, char **argv);
 
+#if FIQMON_LINUX
 /* version: "linux RELEASE VERSION" (uname -r -v), or that there is none. */
 void kernel_version_line(void);
 /* pc, regs: "pc: symbol+0xoff/0xsize" (and lr) when a kernel's symbols resolve the
@@ -21,5 +24,17 @@ void kernel_annotate(uint32_t pc, const uint32_t *lr);
  * log, each under a heading, as far as permissions and the kernel allow; nothing without
  * a kernel. */
 void kernel_lockup_details(uint32_t kmsg_lines);
+#else /* LINUX=0: fiqmon knows nothing of the kernel it debugs */
+static inline void kernel_version_line(void) {}
+static inline void kernel_annotate(uint32_t pc, const uint32_t *lr)
+{
+    (void)pc;
+    (void)lr;
+}
+static inline void kernel_lockup_details(uint32_t kmsg_lines)
+{
+    (void)kmsg_lines;
+}
+#endif
 
 #endif

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "build_options.h"
 #include "cmd_kernel_info.h"
 #include "command.h"
 #include "console.h"
@@ -119,6 +120,7 @@ int cmd_irqs(int argc, char **argv)
     return 0;
 }
 
+#if FIQMON_WATCHDOG
 int cmd_watchdog(int argc, char **argv)
 {
     uint32_t seconds = mon_watchdog.timeout_s;
@@ -162,3 +164,4 @@ int cmd_last(int argc, char **argv)
         return con_error("usage: last");
     return last_report_show(&mon_last_report);
 }
+#endif

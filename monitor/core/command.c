@@ -63,6 +63,10 @@ enum command_result command_execute(const struct command *const *tables, char *l
         con_puts("\n");
         return CMD_RESULT_ERROR;
     }
+    if (!cmd->run) {
+        con_error("'%s' is not built in", cmd->name);
+        return CMD_RESULT_ERROR;
+    }
     if (cmd->flags & ~allowed) {
         con_error("'%s' is not permitted now", cmd->name);
         return CMD_RESULT_ERROR;
@@ -79,12 +83,15 @@ int command_help(const struct command *const *tables, const char *name)
         if (!c)
             return con_error("%s command '%s'", status == CMD_AMBIGUOUS ? "ambiguous" : "no",
                              name);
+        if (!c->run)
+            return con_error("'%s' is not built in", c->name);
         con_printf("%s %s\n  %s\n", c->name, c->usage, c->help);
         return 0;
     }
     for (; *tables; tables++)
         for (const struct command *c = *tables; c->name; c++)
-            con_printf("  %-8s %-22s %s\n", c->name, c->usage, c->help);
+            if (c->run) /* built out: not listed */
+                con_printf("  %-8s %-22s %s\n", c->name, c->usage, c->help);
     con_puts("Numbers are hex (0x optional); prefix # for decimal. Commands may be "
              "abbreviated.\n");
     return 0;

@@ -1,20 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 #include "monitor.h"
 
-#include "handoff.h"
 #include "command.h"
 #include "console.h"
-#include "gdb_stub.h"
+#include "monitor_features.h"
 #include "knock.h"
 #include "line_editor.h"
-#include "lockdown.h"
 #include "port.h"
 #include "sections.h"
 #include "service.h"
-#include "cmd_kernel_info.h"
-#include "commands.h"
-#include "watchdog.h"
-#include "last_report.h"
 
 #define PROMPT "fiqmon> "
 
@@ -33,7 +27,7 @@ static FIQMON_BUFFER("mon") struct {
     bool lockup_pending; /* print a watchdog report at the next full path */
     struct line_editor line;
     struct cpu_frame *frame; /* valid only inside monitor_fiq_full */
-    uint32_t permissions;
+    const struct monitor_features *features;
 } mon;
 
 static void set_state(enum monitor_state state)
@@ -42,8 +36,9 @@ static void set_state(enum monitor_state state)
     mon_filtering = state == MON_WAITING;
 }
 
-void monitor_init(int knock_mode)
+void monitor_init(int knock_mode, const struct monitor_features *features)
 {
+    mon.features = features;
     ring_init(&mon_rx);
     knock_init(&mon_knock, knock_mode);
     line_init(&mon.line, con_write);
@@ -52,8 +47,8 @@ void monitor_init(int knock_mode)
     mon.halted = false;
     mon.boot_pending = false;
     mon.frame = 0;
-    lockdown_init(); /* sets mon.permissions: the profile's (lockdown.h) */
-    last_report_boot(&mon_last_report);
+    if (features->reset)
+        features->reset();
 }
 
 /* Feed waiting-state bytes to the knock detector. Returns 1 once a knock completes (the
@@ -81,6 +76,8 @@ static int consume_waiting(bool on_fiq)
             line_reset(&mon.line, c == '\r');
             return 1;
         case KNOCK_GDB:
+            if (!mon.features->remote)
+                break; /* no stub in this build: an opener is noise */
             monitor_request_entry(REASON_GDB);
             return 1;
         default:
@@ -113,37 +110,14 @@ void monitor_request_lockup_report(void)
     mon.lockup_pending = true;
 }
 
-/* Nobody knocked: the watchdog saw the kernel stop taking interrupts. Say so, show where it
- * is stuck, and go back to watching (the session state does not change). */
-static void keep_in_last_report(const char *s, size_t n)
+bool monitor_stop_for(enum monitor_reason reason)
 {
-    last_report_append(&mon_last_report, s, n);
-}
-
-static void lockup_report(struct cpu_frame *f)
-{
-    last_report_begin(&mon_last_report); /* `last` shows it, even after a warm reset */
-    con_set_copy(keep_in_last_report);
-    con_printf("\nfiqmon: watchdog: hard lockup: the kernel has not taken its timer interrupt "
-               "for %u s\n", (unsigned)mon_watchdog.timeout_s);
-    if (mon.permissions & CMD_READS_REGS) { /* a locked device says only that it hung */
-        con_printf("fiqmon: watchdog: cpu0 pc=%08x lr=%08x sp=%08x (%s)\n", (unsigned)f->pc,
-                   (unsigned)*frame_reg(f, 14), (unsigned)*frame_reg(f, 13),
-                   arm_mode_name(f->cpsr));
-        cmd_regs(0, 0);
-        kernel_lockup_details(WATCHDOG_KMSG_LINES);
-    }
-    con_set_copy(NULL);
-    last_report_end(&mon_last_report);
-    if (mon_watchdog.halt_on_lockup && mon.state == MON_WAITING) {
-        /* keep the wedged kernel exactly where it is for whoever comes to the port */
-        mon.reason = REASON_WATCHDOG;
-        mon.halted = true;
-        set_state(MON_ACTIVE);
-        con_puts("fiqmon: watchdog: kernel halted; 'continue' resumes it\n");
-        return;
-    }
-    con_puts("fiqmon: watchdog: still watching\n");
+    if (mon.state != MON_WAITING)
+        return false;
+    mon.reason = reason;
+    mon.halted = true;
+    set_state(MON_ACTIVE);
+    return true;
 }
 
 void monitor_request_entry(enum monitor_reason reason)
@@ -192,7 +166,7 @@ static void prompt(void)
 static void run_line(void)
 {
     con_puts("\n");
-    if (command_execute(command_tables, mon.line.buf, mon.permissions) != CMD_RESULT_EMPTY)
+    if (monitor_execute(mon.line.buf, 0) != CMD_RESULT_EMPTY)
         mon_stats.commands++;
     line_reset(&mon.line, mon.line.last_cr);
     if (mon.state == MON_ACTIVE)
@@ -227,16 +201,16 @@ static void consume_active(void)
 /* The GDB session: feed it received bytes, and poll the port while the stub holds the CPU.
  * Returns when the kernel may run (the stub resumed it and nothing is pending) or the
  * session is over. */
-static void gdb_act(enum gdb_action act)
+static void gdb_act(enum remote_action act)
 {
     switch (act) {
-    case GDB_INTERRUPT:
-        gdb_stub_stopped(&gdb, mon.frame);
+    case REMOTE_INTERRUPT:
+        mon.features->remote->stopped(mon.frame);
         break;
-    case GDB_DETACH:
+    case REMOTE_DETACH:
         monitor_leave();
         break;
-    case GDB_SHELL: /* kgdb's $3#33: to the shell, the kernel stays stopped */
+    case REMOTE_SHELL: /* kgdb's $3#33: to the shell, the kernel stays stopped */
         set_state(MON_ACTIVE);
         mon.halted = true;
         con_puts("\nfiqmon: left GDB; the kernel is halted ('continue' resumes it)\n");
@@ -254,12 +228,12 @@ static void run_gdb(void)
         if (c < 0) {
             /* the kernel runs until GDB sends more; a locked session (lockdown.h) never
              * holds it, or one packet from anyone with a cable would stop the device */
-            if (gdb_stub_running(&gdb) || !(mon.permissions & CMD_GDB))
+            if (mon.features->remote->running() || !(monitor_permissions() & CMD_GDB))
                 return;
             port_rx_poll();
             continue;
         }
-        gdb_act(gdb_stub_feed(&gdb, (uint8_t)c));
+        gdb_act(mon.features->remote->feed((uint8_t)c));
     }
 }
 
@@ -267,7 +241,7 @@ static void run_gdb(void)
 void monitor_start_gdb(void)
 {
     set_state(MON_GDB);
-    gdb_stub_start(&gdb, mon.frame);
+    mon.features->remote->start(mon.frame);
 }
 
 static const char *const reason_names[] = {
@@ -286,31 +260,35 @@ const char *monitor_reason_name(void)
 
 void monitor_fiq_full(struct cpu_frame *frame)
 {
+    const struct monitor_features *ft = mon.features;
+
     mon.frame = frame;
-    lockdown_stir(); /* entry timing feeds the unlock nonces */
+    if (ft->entered)
+        ft->entered(); /* entry timing feeds the unlock nonces */
     if (mon.lockup_pending) {
         mon.lockup_pending = false;
-        lockup_report(frame);
+        if (ft->lockup_report)
+            ft->lockup_report(frame);
         if (mon.state == MON_ACTIVE)
             prompt();
     }
     if (mon.boot_pending) {
         mon.boot_pending = false;
-        if (boot_payload(frame) == 0)
+        if (ft->boot_payload && ft->boot_payload(frame) == 0)
             monitor_leave();
     }
-    if (gdb_stub_active(&gdb))
-        gdb.frame = frame; /* a running session: this FIQ's context is the one to report */
+    if (ft->remote && ft->remote->active())
+        ft->remote->set_frame(frame); /* a running session: this FIQ's context is current */
     for (;;) {
         if (mon.state == MON_ENTERING && mon.reason == REASON_GDB) {
             /* GDB's opening packet was the knock: answer it, and the session is on */
             static const char status[] = "?", qsupported[] = "qSupported";
             bool status_first = mon_knock.gdb_opener == '?';
             set_state(MON_GDB);
-            gdb_act(gdb_stub_start_packet(&gdb, frame, status_first ? status : qsupported,
-                                          status_first ? 1 : sizeof(qsupported) - 1));
+            gdb_act(ft->remote->start_packet(frame, status_first ? status : qsupported,
+                                             status_first ? 1 : sizeof(qsupported) - 1));
         } else if (mon.state == MON_ENTERING) {
-            if (mon.permissions & CMD_READS_REGS)
+            if (monitor_permissions() & CMD_READS_REGS)
                 con_printf("\nfiqmon: entered by %s at pc=%08x (%s)\n", monitor_reason_name(),
                            (unsigned)frame->pc, arm_mode_name(frame->cpsr));
             else /* locked: not even the pc (it would give away the kernel's layout) */
@@ -366,7 +344,8 @@ int monitor_release(void)
     mon.halted = false;
     set_state(MON_RELEASED);
     port_debug_uart_claim(false);
-    lockdown_leave();
+    if (mon.features->left)
+        mon.features->left(); /* production relocks */
     return 0;
 }
 
@@ -385,8 +364,8 @@ void monitor_leave(void)
     mon.halted = false;
     set_state(MON_WAITING);
     knock_restart_after(&mon_knock, mon.line.last_cr);
-    lockdown_leave(); /* production: the next session starts locked */
-    mon_watchdog.pending_for = 0; /* we held the kernel, it did not lock up: count afresh */
+    if (mon.features->left)
+        mon.features->left(); /* production relocks; the watchdog counts afresh */
 }
 
 int monitor_knock_mode(void)
@@ -412,10 +391,15 @@ uint32_t monitor_rx_bytes(void)
 
 uint32_t monitor_permissions(void)
 {
-    return mon.permissions;
+    return mon.features->permissions ? mon.features->permissions() : CMD_ALL_PERMISSIONS;
 }
 
-void monitor_set_permissions(uint32_t allowed)
+enum command_result monitor_execute(char *line, uint32_t forbidden)
 {
-    mon.permissions = allowed;
+    return command_execute(mon.features->commands, line, monitor_permissions() & ~forbidden);
+}
+
+bool monitor_has_remote(void)
+{
+    return mon.features->remote != NULL;
 }

@@ -14,7 +14,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "command.h"
 #include "cpu_frame.h"
+#include "monitor_features.h"
 #include "knock.h"
 #include "ring.h"
 
@@ -52,7 +54,8 @@ enum monitor_reason {
     REASON_WATCHDOG, /* the hard-lockup watchdog fired */
 };
 
-void monitor_init(int knock_mode);
+/* features: what this build has (monitor_features.h); kept, not copied. */
+void monitor_init(int knock_mode, const struct monitor_features *features);
 /* doorbell: the FIQ came from the debug port's line (in knock mode -1 any such FIQ enters,
  * even without a byte); service FIQs and other sources pass false. */
 int monitor_fiq_fast(bool doorbell);
@@ -67,6 +70,9 @@ void monitor_request_entry(enum monitor_reason reason);
 void monitor_request_boot(void);
 /* Make the next full path print a hard-lockup report (the watchdog fired). */
 void monitor_request_lockup_report(void);
+/* From a full path that found no session (the watchdog's report): keep the kernel
+ * stopped in the shell with this stop reason. false if a session is already on. */
+bool monitor_stop_for(enum monitor_reason reason);
 
 /* For commands. */
 enum monitor_state monitor_state(void);
@@ -86,9 +92,11 @@ int monitor_knock_mode(void);
 void monitor_set_knock_mode(int mode);
 uint32_t monitor_noise_bytes(void);
 uint32_t monitor_rx_bytes(void);
-/* Mask of CMD_* flags that commands may have right now. */
+/* Mask of CMD_* flags that commands may have right now (the features' policy). */
 uint32_t monitor_permissions(void);
-/* Only lockdown.c sets it (lockdown_permissions()). */
-void monitor_set_permissions(uint32_t allowed);
+/* Runs one command line with the build's tables and today's permissions less forbidden. */
+enum command_result monitor_execute(char *line, uint32_t forbidden);
+/* Does this build have a remote debugger (the GDB stub)? */
+bool monitor_has_remote(void);
 
 #endif

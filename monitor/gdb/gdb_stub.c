@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "console.h"
-#include "lockdown.h"
 #include "monitor.h"
 #include "port.h"
 #include "sections.h"
@@ -428,7 +427,7 @@ static void monitor_command(struct gdb_stub *g, char *p, const char *end)
     }
     g->buf[n] = '\0';
     con_set_sink(rcmd_output);
-    command_execute(command_tables, g->buf, monitor_permissions() & ~GDB_RCMD_FORBIDDEN);
+    monitor_execute(g->buf, GDB_RCMD_FORBIDDEN);
     con_set_sink(NULL);
     reply_str(g, "OK");
 }
@@ -522,7 +521,7 @@ static enum gdb_action dispatch(struct gdb_stub *g, size_t len)
     if (g->mode != GDB_HALTED)
         return GDB_STAY;
     g->out = 0;
-    if (lockdown_gdb_packet_needs(b, len) & ~monitor_permissions()) {
+    if (gdb_packet_needs(b, len) & ~monitor_permissions()) {
         reply_str(g, "E01"); /* locked, or read-only (lockdown.h) */
         send_reply(g);
         return GDB_STAY;

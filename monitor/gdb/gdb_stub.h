@@ -40,7 +40,7 @@
  * returns the bytes before the fault. Malformed arguments give E22.
  *
  * Lockdown: a packet that needs a command class the session lacks (locked, or read-only:
- * lockdown_gdb_packet_needs()) gets E01; the connection handshake is always answered.
+ * gdb_packet_needs()) gets E01; the connection handshake is always answered.
  *
  * monitor CMD (qRcmd) runs CMD as the shell would, with the shell's permissions minus
  * GDB_RCMD_FORBIDDEN; what it prints goes to GDB as O packets, then OK. O packets are
@@ -61,6 +61,7 @@
 
 #include "command.h"
 #include "cpu_frame.h"
+#include "monitor_features.h"
 
 /* Longest packet body GDB may send (advertised as PacketSize), and the reply buffer. */
 #define GDB_PACKET_SIZE 0x400u
@@ -70,12 +71,13 @@
  * continue, boot, ... from inside a session would pull the CPU from under it. */
 #define GDB_RCMD_FORBIDDEN CMD_CONTROLS_KERNEL
 
+/* The session core's remote actions (monitor_features.h), under the stub's names. */
 enum gdb_action {
-    GDB_STAY,
-    GDB_RESUME,
-    GDB_INTERRUPT,
-    GDB_DETACH,
-    GDB_SHELL,
+    GDB_STAY = REMOTE_STAY,
+    GDB_RESUME = REMOTE_RESUME,
+    GDB_INTERRUPT = REMOTE_INTERRUPT,
+    GDB_DETACH = REMOTE_DETACH,
+    GDB_SHELL = REMOTE_SHELL,
 };
 
 enum gdb_mode {
@@ -124,6 +126,13 @@ enum gdb_action gdb_stub_packet(struct gdb_stub *g, const char *body, size_t len
  * packet and handle it. */
 enum gdb_action gdb_stub_start_packet(struct gdb_stub *g, struct cpu_frame *f, const char *body,
                                       size_t len);
+
+/* The CMD_* flags a packet (body without $, #, checksum) needs; 0 for the connection
+ * handshake, which a locked stub still answers (gdb_packet_class.c). */
+uint32_t gdb_packet_needs(const char *body, size_t len);
+
+/* The stub as the session core sees it (monitor_features.h). */
+extern const struct remote_ops gdb_remote_ops;
 
 static inline bool gdb_stub_active(const struct gdb_stub *g)
 {

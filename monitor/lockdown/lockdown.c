@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "console.h"
-#include "monitor.h"
 #include "port.h"
 #include "sections.h"
 #include "sha256.h"
@@ -48,12 +47,6 @@ static struct {
     uint8_t nonce[LOCKDOWN_NONCE_SIZE];
 } st;
 
-/* The dispatcher's mask follows every change. */
-static void publish(void)
-{
-    monitor_set_permissions(lockdown_permissions());
-}
-
 void lockdown_configure(bool production, const uint8_t *key, unsigned key_len)
 {
     cfg.production = production;
@@ -66,14 +59,12 @@ void lockdown_init(void)
     memset(&st, 0, sizeof(st));
     st.locked = cfg.production;
     lockdown_stir();
-    publish();
 }
 
 void lockdown_leave(void)
 {
     st.locked = cfg.production;
     st.challenge = false;
-    publish();
 }
 
 void lockdown_stir(void)
@@ -150,8 +141,7 @@ enum lockdown_result lockdown_answer(const uint8_t mac[HMAC_SHA256_SIZE])
     if (hmac_sha256_verify(cfg.key, cfg.key_len, st.nonce, LOCKDOWN_NONCE_SIZE, mac)) {
         st.failures = 0;
         st.locked = false;
-        publish();
-        return LOCKDOWN_OK;
+            return LOCKDOWN_OK;
     }
     st.failures++;
     port_delay_ms(LOCKDOWN_DELAY_MS * st.failures);
@@ -168,14 +158,12 @@ bool lockdown_lock(void)
         return false;
     st.locked = true;
     st.challenge = false;
-    publish();
     return true;
 }
 
 void lockdown_set_readonly(void)
 {
     st.readonly = true;
-    publish();
 }
 
 const uint8_t *lockdown_build_key(unsigned *len)
@@ -190,79 +178,6 @@ void lockdown_report(void)
                st.locked ? "locked" : "unlocked", st.readonly ? ", read-only" : "",
                st.locked_out ? ", locked out until reset" : "",
                cfg.key_len ? "" : ", no unlock key");
-}
-
-/* --- GDB ----------------------------------------------------------------------------- */
-
-/* Packets a locked stub still answers: GDB's connection sequence, which shows nothing of
- * the target, and the ways out (D, k, $3#33). qRcmd ("monitor CMD") is here because the
- * command it carries meets the dispatcher's own check: that is how `monitor unlock`
- * works. A trailing '*' matches any continuation. */
-static const char *const gdb_handshake[] = {
-    "?", "3", "D*", "k", "H*", "qSupported*", "QStartNoAckMode", "vMustReplyEmpty",
-    "qXfer:features:read:*", "qAttached*", "qC", "qfThreadInfo", "qsThreadInfo", "qTStatus",
-    "qOffsets", "qSymbol*", "vCont?", "qRcmd,*",
-};
-
-static bool gdb_match(const char *b, size_t len, const char *pat)
-{
-    size_t n = strlen(pat);
-    bool prefix = pat[n - 1] == '*';
-
-    n -= prefix;
-    return (prefix ? len >= n : len == n) && memcmp(b, pat, n) == 0;
-}
-
-/* vCont;ACTION[:THREAD]...: resuming (c, C) is the session's own business; any other
- * action (step, range step, stop) moves the kernel. */
-static uint32_t gdb_vcont_needs(const char *b, size_t len)
-{
-    for (size_t i = 0; i + 1 < len; i++)
-        if (b[i] == ';' && b[i + 1] != 'c' && b[i + 1] != 'C')
-            return CMD_GDB | CMD_CONTROLS_KERNEL;
-    return CMD_GDB;
-}
-
-uint32_t lockdown_gdb_packet_needs(const char *b, size_t len)
-{
-    if (len == 0)
-        return CMD_GDB;
-    for (size_t i = 0; i < sizeof(gdb_handshake) / sizeof(gdb_handshake[0]); i++)
-        if (gdb_match(b, len, gdb_handshake[i]))
-            return 0;
-    switch (b[0]) {
-    case 'g':
-    case 'p':
-        return CMD_GDB | CMD_READS_REGS;
-    case 'm':
-        return CMD_GDB | CMD_READS_MEM;
-    case 'M':
-    case 'X':
-    case 'Z': /* a breakpoint is a write */
-    case 'z':
-        return CMD_GDB | CMD_WRITES_MEM;
-    case 'G': /* registers: the interrupted context, and its pc */
-    case 'P':
-        return CMD_GDB | CMD_WRITES_MEM | CMD_CONTROLS_KERNEL;
-    case 'c': /* c [ADDR] */
-        return len > 1 ? CMD_GDB | CMD_CONTROLS_KERNEL : CMD_GDB;
-    case 'C': /* C SIG[;ADDR] */
-        return memchr(b, ';', len) ? CMD_GDB | CMD_CONTROLS_KERNEL : CMD_GDB;
-    case 's':
-    case 'S':
-        return CMD_GDB | CMD_CONTROLS_KERNEL;
-    case 'v':
-        if (gdb_match(b, len, "vCont;*"))
-            return gdb_vcont_needs(b + 5, len - 5);
-        break;
-    case 'q':
-        if (gdb_match(b, len, "qCRC:*") || gdb_match(b, len, "qSearch:memory:*"))
-            return CMD_GDB | CMD_READS_MEM;
-        break;
-    default:
-        break;
-    }
-    return CMD_ALL_PERMISSIONS; /* a packet this table does not know: fail closed */
 }
 
 /* --- commands ------------------------------------------------------------------------ */

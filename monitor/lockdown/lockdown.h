@@ -17,8 +17,8 @@
  * nonce takes one answer. A wrong answer costs LOCKDOWN_DELAY_MS times the failures so far
  * (busy-waited in FIQ context) and after LOCKDOWN_MAX_FAILURES nothing unlocks until reset.
  *
- * The state lives here; monitor.c's dispatcher mask (monitor_permissions()) is kept equal
- * to lockdown_permissions() by every change. */
+ * The state lives here and nowhere else: the session core asks lockdown_permissions()
+ * through its features table (monitor_features.h) whenever it needs the mask. */
 #ifndef FIQMON_LOCKDOWN_H
 #define FIQMON_LOCKDOWN_H
 
@@ -26,6 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "build_options.h"
 #include "command.h"
 #include "hmac.h"
 
@@ -85,16 +86,20 @@ bool lockdown_lock(void);
 /* `readonly`: until reset. */
 void lockdown_set_readonly(void);
 
-/* The CMD_* flags a GDB packet (body without $, #, checksum) needs; 0 for the connection
- * handshake, which a locked stub still answers. The stub replies E01 to a packet when
- * lockdown_gdb_packet_needs(body, len) & ~monitor_permissions() is not 0. */
-uint32_t lockdown_gdb_packet_needs(const char *body, size_t len);
-
+#if FIQMON_LOCKDOWN
 /* The build's key, for the boot code that wipes the copy left in the loaded image. */
 const uint8_t *lockdown_build_key(unsigned *len);
 
 /* One line for `version`: the profile and state. */
 void lockdown_report(void);
+#else /* LOCKDOWN=0: no key, nothing locked */
+static inline const uint8_t *lockdown_build_key(unsigned *len)
+{
+    *len = 0;
+    return NULL;
+}
+static inline void lockdown_report(void) {}
+#endif
 
 /* Commands (monitor/commands.c) */
 int cmd_unlock(int argc, char **argv);

@@ -26,6 +26,9 @@ struct watchdog {
 
 extern struct watchdog mon_watchdog;
 
+/* The kernel was held on purpose (a session): count afresh. */
+void watchdog_restart(struct watchdog *w);
+
 /* One sample. Returns true when a lockup report is due now. */
 bool watchdog_sample(struct watchdog *w, bool kernel_timer_pending);
 

@@ -23,6 +23,7 @@
 #include "console.h"
 #include "fake_port.h"
 #include "gdb_stub.h"
+#include "fiqmon_features.h"
 #include "monitor.h"
 #include "parse.h"
 #include "support.h"
@@ -435,7 +436,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fake_mem_add_fault(HOLE_BASE, HOLE_SIZE);
     fake_mem_write(FAKE_RAM_BASE, ram_pattern, sizeof(ram_pattern));
     fake.mem_unavailable = cfg & CFG_MEM_UNAVAILABLE ? "fuzz: no fault catching" : NULL;
-    monitor_init(1);
+    monitor_init(1, &fiqmon_features);
     con_set_sink(NULL);
     init_frame();
     fuzz_frame = &frame;

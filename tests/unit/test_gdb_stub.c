@@ -10,6 +10,7 @@
 #include "console.h"
 #include "fake_port.h"
 #include "gdb_stub.h"
+#include "fiqmon_features.h"
 #include "monitor.h"
 
 #define BASE FAKE_RAM_BASE
@@ -155,7 +156,7 @@ static int setup(void **state)
 {
     (void)state;
     fake_port_reset();
-    monitor_init(1);
+    monitor_init(1, &fiqmon_features);
     con_set_sink(NULL);
     init_frame();
     memset(&stub, 0xa5, sizeof(stub)); /* start must not rely on zeroed memory */

@@ -13,6 +13,7 @@
 #include "hmac.h"
 #include "knock.h"
 #include "lockdown.h"
+#include "fiqmon_features.h"
 #include "monitor.h"
 
 /* A key with every awkward byte: NUL, newline, quote, backslash, 0xff. */
@@ -36,7 +37,7 @@ static void boot(bool production, bool with_key)
 {
     fake_port_reset();
     lockdown_configure(production, with_key ? key : NULL, with_key ? sizeof(key) : 0);
-    monitor_init(KNOCK_MODE_MAGIC);
+    monitor_init(KNOCK_MODE_MAGIC, &fiqmon_features);
 }
 
 static int setup_production(void **state)
@@ -650,7 +651,7 @@ static void test_gdb_packets_need_their_categories(void **state)
     };
 
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-        uint32_t got = lockdown_gdb_packet_needs(cases[i].body, strlen(cases[i].body));
+        uint32_t got = gdb_packet_needs(cases[i].body, strlen(cases[i].body));
         EXPECT_TRUE(got == cases[i].needs, "packet '%s' needs 0x%x, want 0x%x", cases[i].body,
                     (unsigned)got, (unsigned)cases[i].needs);
     }
@@ -658,7 +659,7 @@ static void test_gdb_packets_need_their_categories(void **state)
 
 static bool gdb_refused(const char *body)
 {
-    return (lockdown_gdb_packet_needs(body, strlen(body)) & ~monitor_permissions()) != 0;
+    return (gdb_packet_needs(body, strlen(body)) & ~monitor_permissions()) != 0;
 }
 
 static void test_a_locked_stub_answers_only_the_handshake(void **state)

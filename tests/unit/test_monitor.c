@@ -14,6 +14,7 @@
 #include "fake_port.h"
 #include "knock.h"
 #include "line_editor.h"
+#include "fiqmon_features.h"
 #include "monitor.h"
 #include "service.h"
 
@@ -86,7 +87,7 @@ static int setup(void **state)
     fake_port_reset();
     memset(&mon_stats, 0, sizeof(mon_stats));
     frame_init();
-    monitor_init(KNOCK_MODE_MAGIC);
+    monitor_init(KNOCK_MODE_MAGIC, &fiqmon_features);
     return 0;
 }
 
@@ -274,7 +275,7 @@ static void test_knock_and_a_command_in_one_burst_both_run(void **state)
 
 static void test_return_knock_enters_once_and_its_lf_runs_nothing(void **state)
 {
-    monitor_init(KNOCK_MODE_RETURN);
+    monitor_init(KNOCK_MODE_RETURN, &fiqmon_features);
     send("$3#33");
     EXPECT_EQ(monitor_state(), MON_WAITING);
     EXPECT_STR_EQ(fake_output(), "\r\n" KNOCK_PROMPT_0);
@@ -285,7 +286,7 @@ static void test_return_knock_enters_once_and_its_lf_runs_nothing(void **state)
 
 static void test_any_fiq_mode_enters_on_a_byte_and_drops_it(void **state)
 {
-    monitor_init(KNOCK_MODE_ANY_FIQ);
+    monitor_init(KNOCK_MODE_ANY_FIQ, &fiqmon_features);
     send("q");
     EXPECT_STR_EQ(fake_output(), entry_message("FIQ"));
     EXPECT_TRUE(starts_with(cmd("pc"), "pc="), "the doorbell byte reached the shell");
@@ -293,7 +294,7 @@ static void test_any_fiq_mode_enters_on_a_byte_and_drops_it(void **state)
 
 static void test_any_fiq_mode_enters_on_a_fiq_without_a_byte(void **state)
 {
-    monitor_init(KNOCK_MODE_ANY_FIQ);
+    monitor_init(KNOCK_MODE_ANY_FIQ, &fiqmon_features);
     EXPECT_EQ(fiq(NULL, 0), true);
     EXPECT_STR_EQ(fake_output(), entry_message("FIQ"));
 }
@@ -597,7 +598,7 @@ static void test_the_lf_of_exits_crlf_neither_prompts_nor_knocks_in_any_mode(voi
 
     for (size_t i = 0; i < 3; i++) {
         setup(state);
-        monitor_init(t[i].mode);
+        monitor_init(t[i].mode, &fiqmon_features);
         send(t[i].knock);
         EXPECT_STR_EQ(fake_output(), entry_message(t[i].reason));
         fake_output_reset();

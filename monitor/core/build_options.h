@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+/* Features a build may leave out (make GDB=0 LINUX=0 LOCKDOWN=0 WATCHDOG=none): 1 when
+ * built in. build_info.h sets them on the target; the host tests build everything. */
+#ifndef FIQMON_BUILD_OPTIONS_H
+#define FIQMON_BUILD_OPTIONS_H
+
+#ifndef FIQMON_GDB
+#define FIQMON_GDB 1 /* the GDB remote stub (monitor/gdb/) */
+#endif
+#ifndef FIQMON_LINUX
+#define FIQMON_LINUX 1 /* Linux introspection: kmsg, sym, bt, annotations (monitor/linux/) */
+#endif
+#ifndef FIQMON_LOCKDOWN
+#define FIQMON_LOCKDOWN 1 /* production lockdown: unlock, lock, readonly (monitor/lockdown/) */
+#endif
+#ifndef FIQMON_WATCHDOG
+#define FIQMON_WATCHDOG 1 /* the hard-lockup watchdog, its report and `last` */
+#endif
+
+/* A command table row that exists only when `on` is 1; otherwise the name alone, which
+ * the dispatcher answers with "not built in" and help leaves out. */
+#define BUILT_IF(on, name, ...) BUILT_IF_(on, name, __VA_ARGS__)
+#define BUILT_IF_(on, name, ...) BUILT_IF_##on(name, __VA_ARGS__)
+#define BUILT_IF_1(name, ...) {name, __VA_ARGS__}
+#define BUILT_IF_0(name, ...) {name, NULL, NULL, NULL, 0}
+
+#endif
