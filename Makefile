@@ -5,6 +5,7 @@
 #   make [PLATFORM=versatilepb] [DEBUG=1] [V=1] [KNOCK=-1|0|1]
 #        [PROFILE=dev|production] [UNLOCK_KEY=FILE]   (docs/lockdown.md)
 #        [WATCHDOG=SECONDS]   hard-lockup watchdog at reset: 0 (off) in dev, 10 in production
+#        [GDB=0] [LINUX=0] [LOCKDOWN=0] [WATCHDOG=none] [MINIMAL=1]   features left out
 #   make run [DEBUG_SERIAL=chardev] [CONSOLE_SERIAL=chardev] [KERNEL=file] [QEMU_EXTRA=...]
 #   make test | make unit | make qemu-test | make size | make debug | make deps | make clean
 
@@ -17,10 +18,34 @@ UNLOCK_KEY ?=
 ifeq ($(filter dev production,$(PROFILE)),)
 $(error PROFILE must be dev or production, not '$(PROFILE)')
 endif
+# Features a build may leave out (each 1 = built in). MINIMAL=1: all four out, for the
+# smallest monitor (knock, shell, regs, md/mw, irqs, stats, boot, halt/continue).
+MINIMAL  ?= 0
+ifeq ($(MINIMAL),1)
+override GDB := 0
+override LINUX := 0
+override LOCKDOWN := 0
+override WATCHDOG := none
+endif
+GDB      ?= 1
+LINUX    ?= 1
+LOCKDOWN ?= 1
+$(foreach f,MINIMAL GDB LINUX LOCKDOWN,$(if $(filter 0 1,$($(f))),,$(error $(f) must be 0 or 1, not '$($(f))')))
+ifeq ($(PROFILE)$(LOCKDOWN),production0)
+$(error PROFILE=production needs lockdown: drop LOCKDOWN=0)
+endif
 # Production: on, at Linux's own hard-lockup threshold (watchdog_thresh = 10 s).
+# WATCHDOG=none leaves the watchdog out of the build.
 WATCHDOG ?= $(if $(filter production,$(PROFILE)),10,0)
+ifeq ($(WATCHDOG),none)
+WATCHDOG_BUILT := 0
+WATCHDOG_S := 0
+else
+WATCHDOG_BUILT := 1
+WATCHDOG_S := $(WATCHDOG)
 ifneq ($(shell echo '$(WATCHDOG)' | grep -xE '[0-9]{1,3}' && test '$(WATCHDOG)' -le 600 && echo ok),$(WATCHDOG) ok)
-$(error WATCHDOG must be 0 (off) or 1 to 600 seconds, not '$(WATCHDOG)')
+$(error WATCHDOG must be none (built out), 0 (off) or 1 to 600 seconds, not '$(WATCHDOG)')
+endif
 endif
 
 PLAT_DIR := platforms/$(PLATFORM)
@@ -58,7 +83,16 @@ endif
 
 # monitor/ in sub-areas (docs/architecture.md); each is on the include path.
 MONITOR_AREAS   := $(sort $(patsubst %/,%,$(dir $(wildcard monitor/*/*.c monitor/*/*.h))))
-MONITOR_SOURCES := $(sort $(wildcard monitor/*/*.c))
+MONITOR_ALL_SOURCES := $(sort $(wildcard monitor/*/*.c))
+# what each feature brings (build_options.h)
+FEATURE_SOURCES_GDB      := $(wildcard monitor/gdb/*.c)
+FEATURE_SOURCES_LINUX    := $(wildcard monitor/linux/*.c) monitor/cmd/cmd_kernel_info.c
+FEATURE_SOURCES_LOCKDOWN := $(wildcard monitor/lockdown/*.c)
+FEATURE_SOURCES_WATCHDOG := $(wildcard monitor/watchdog/*.c monitor/report/*.c)
+MONITOR_SOURCES := $(filter-out $(if $(filter 0,$(GDB)),$(FEATURE_SOURCES_GDB)) \
+	$(if $(filter 0,$(LINUX)),$(FEATURE_SOURCES_LINUX)) \
+	$(if $(filter 0,$(LOCKDOWN)),$(FEATURE_SOURCES_LOCKDOWN)) \
+	$(if $(filter 0,$(WATCHDOG_BUILT)),$(FEATURE_SOURCES_WATCHDOG)),$(MONITOR_ALL_SOURCES))
 MONITOR_INCLUDES := -Imonitor $(addprefix -I,$(MONITOR_AREAS))
 
 CPPFLAGS := $(MONITOR_INCLUDES) -Idrivers -Iplatforms -Iplatforms/common -I$(PLAT_DIR) -Iboot -I$(BUILD) \
@@ -73,7 +107,8 @@ LDFLAGS := -nostartfiles --specs=nano.specs -Wl,--gc-sections -Wl,--build-id=sha
 	-Wl,-Map=$(BUILD)/fiqmon.map -Wl,--fatal-warnings -Wl,--no-warn-rwx-segments
 
 BOOT_SOURCES    := boot/main.c boot/syscalls.c boot/libc_min.c $(sort $(wildcard boot/*.S boot/$(PLAT_ARCH)/*.S))
-SOURCES := $(BOOT_SOURCES) $(MONITOR_SOURCES) $(PLAT_SOURCES)
+SOURCES := $(BOOT_SOURCES) $(MONITOR_SOURCES) $(PLAT_SOURCES) \
+	$(if $(filter 1,$(WATCHDOG_BUILT)),$(PLAT_WATCHDOG_SOURCES))
 OBJECTS := $(patsubst %,$(BUILD)/obj/%.o,$(SOURCES))
 
 # Files that stay in ARM state: the FIQ hot path (every noise byte runs it) and, on
@@ -98,7 +133,11 @@ $(BUILD)/build_info.h: FORCE
 	   echo '#define FIQMON_GIT "'"$$(git describe --always --dirty 2>/dev/null || echo unknown)"'"'; \
 	   echo '#define FIQMON_PRODUCTION $(if $(filter production,$(PROFILE)),1,0)'; \
 	   echo '#define FIQMON_HAVE_UNLOCK_KEY $(if $(UNLOCK_KEY),1,0)'; \
-	   echo '#define WATCHDOG_DEFAULT_S $(WATCHDOG)u'; \
+	   echo '#define WATCHDOG_DEFAULT_S $(WATCHDOG_S)u'; \
+	   echo '#define FIQMON_GDB $(GDB)'; \
+	   echo '#define FIQMON_LINUX $(LINUX)'; \
+	   echo '#define FIQMON_LOCKDOWN $(LOCKDOWN)'; \
+	   echo '#define FIQMON_WATCHDOG $(WATCHDOG_BUILT)'; \
 	   echo '/* built with: $(CPPFLAGS) $(CFLAGS) $(ASFLAGS) */'; \
 	 } > $@.tmp; cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
 
@@ -255,10 +294,10 @@ UNIT_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -Wshadow -Wno-unused-parame
 UNIT_TESTS  := $(patsubst tests/unit/%.c,$(UNIT_BUILD)/%,$(sort $(wildcard tests/unit/test_*.c)))
 UNIT_SUPPORT := $(filter-out tests/unit/test_%.c,$(wildcard tests/unit/*.c))
 
-$(UNIT_BUILD)/%: tests/unit/%.c $(MONITOR_SOURCES) $(UNIT_SUPPORT) $(wildcard monitor/*.h monitor/*/*.h tests/unit/*.h)
+$(UNIT_BUILD)/%: tests/unit/%.c $(MONITOR_ALL_SOURCES) $(UNIT_SUPPORT) $(wildcard monitor/*.h monitor/*/*.h tests/unit/*.h)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  HOSTCC  $@")
-	$(Q)$(HOST_CC) $(UNIT_CFLAGS) $< $(MONITOR_SOURCES) $(UNIT_SUPPORT) -lcmocka -o $@
+	$(Q)$(HOST_CC) $(UNIT_CFLAGS) $< $(MONITOR_ALL_SOURCES) $(UNIT_SUPPORT) -lcmocka -o $@
 
 unit: deps $(UNIT_TESTS)
 	@scripts/run-unit-tests.sh $(UNIT_TESTS)
@@ -278,10 +317,10 @@ FUZZ_LDFLAGS := -Wl,--wrap=monitor_frame -lcmocka
 FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_SUPPORT   := $(filter-out tests/fuzz/fuzz_%.c,$(wildcard tests/fuzz/*.c)) tests/unit/fake_port.c
 
-$(FUZZ_BUILD)/%: tests/fuzz/%.c $(MONITOR_SOURCES) $(FUZZ_SUPPORT) $(wildcard monitor/*.h monitor/*/*.h tests/fuzz/*.h tests/unit/*.h)
+$(FUZZ_BUILD)/%: tests/fuzz/%.c $(MONITOR_ALL_SOURCES) $(FUZZ_SUPPORT) $(wildcard monitor/*.h monitor/*/*.h tests/fuzz/*.h tests/unit/*.h)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  FUZZCC  $@")
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $< $(MONITOR_SOURCES) $(FUZZ_SUPPORT) $(FUZZ_LDFLAGS) -o $@
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $< $(MONITOR_ALL_SOURCES) $(FUZZ_SUPPORT) $(FUZZ_LDFLAGS) -o $@
 
 .PHONY: fuzz fuzz-smoke
 fuzz: deps $(FUZZ_HARNESSES)

@@ -46,6 +46,7 @@ int platform_fiq_fast(void)
             spurious_fiqs++;
         if (pending & (1u << SERVICE_VIC_LINE))
             need_full = service_call();
+#if FIQMON_WATCHDOG
         if (pending & (1u << WATCHDOG_TIMER_LINE)) {
             sp804_ack(WATCHDOG_TIMER_BASE);
             if (watchdog_sample(&mon_watchdog, vic_raw_status(VIC_BASE) >> WATCHDOG_WATCH_LINE & 1)) {
@@ -53,6 +54,7 @@ int platform_fiq_fast(void)
                 need_full = 1;
             }
         }
+#endif
     }
     drained = debug_uart_drain_fiq();
     if (drained == DRAIN_NOTHING)

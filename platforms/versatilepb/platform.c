@@ -48,9 +48,12 @@ void platform_init(void)
     vic_soft_raise(VIC_BASE, SERVICE_VIC_LINE, false);
     vic_route(VIC_BASE, SERVICE_VIC_LINE, true);
     vic_enable(VIC_BASE, SERVICE_VIC_LINE, true);
+#if FIQMON_WATCHDOG
     port_watchdog_arm(mon_watchdog.timeout_s != 0);
+#endif
 }
 
+#if FIQMON_WATCHDOG
 void port_watchdog_arm(bool on)
 {
     sp804_periodic(WATCHDOG_TIMER_BASE, on ? WATCHDOG_TIMER_HZ / 1000 * WATCHDOG_SAMPLE_MS : 0);
@@ -62,6 +65,7 @@ const char *port_watchdog_signal(void)
 {
     return "vic line " STR(WATCHDOG_WATCH_LINE) " (kernel timer) pending";
 }
+#endif
 
 void port_debug_uart_claim(bool claim)
 {

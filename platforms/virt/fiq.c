@@ -26,8 +26,10 @@ int platform_fiq_fast(void)
     drained = debug_uart_drain_fiq();
     if (drained == DRAIN_NOTHING) { /* off the noise path: a noise byte always drains */
         debug_uart_silence_others();
+#if FIQMON_WATCHDOG
         if (id == WATCHDOG_TIMER_INTID)
             need_full = virt_watchdog_tick();
+#endif
     }
     if (drained != DRAIN_FILTERED)
         need_full |= monitor_fiq_fast(id == DEBUG_UART_INTID);

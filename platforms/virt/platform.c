@@ -36,7 +36,9 @@ void platform_init(void)
      * take them (group 0 is RAZ/WI to it); it may use VFP/NEON. */
     cp15_scr_write(SCR_FIQ | SCR_AW);
     cp15_nsacr_write(NSACR_CP10 | NSACR_CP11);
+#if FIQMON_WATCHDOG
     port_watchdog_arm(mon_watchdog.timeout_s != 0);
+#endif
 }
 
 void port_debug_uart_claim(bool claim)

@@ -14,8 +14,10 @@ PLAT_SOURCES   := \
 	platforms/virt/platform.c \
 	platforms/virt/fiq.c \
 	platforms/virt/mem.c \
-	platforms/virt/watchdog_timer.c \
 	platforms/virt/cmd_cp15.c
+
+# only in builds with the watchdog (WATCHDOG=none leaves it out)
+PLAT_WATCHDOG_SOURCES := platforms/virt/watchdog_timer.c
 
 PLAT_ARM_SOURCES := \
 	platforms/common/pl011_debug_port.c \

@@ -5,9 +5,11 @@ monitor commands, detach, and Ctrl-C."""
 
 import os
 import re
+import select
 import shutil
 import signal
 import subprocess
+import time
 
 import pytest
 
@@ -29,6 +31,19 @@ def gdb(fm, elf, *commands, timeout=60):
         args += ["-ex", c]
     out = subprocess.run(args + [str(elf)], capture_output=True, text=True, timeout=timeout)
     return out.stdout + out.stderr
+
+
+def read_until(proc, marker, timeout):
+    """Read proc's stdout until marker appears (a line of output, not a sleep)."""
+    got, deadline = b"", time.monotonic() + timeout
+    while marker not in got:
+        left = deadline - time.monotonic()
+        assert left > 0, f"no {marker!r} from GDB within {timeout} s: {got!r}"
+        if select.select([proc.stdout], [], [], left)[0]:
+            chunk = os.read(proc.stdout.fileno(), 4096)
+            assert chunk, f"GDB exited before {marker!r}: {got!r}"
+            got += chunk
+    return got.decode()
 
 
 def start(boot, guest):
@@ -82,7 +97,12 @@ def test_continue_runs_the_guest_ctrl_c_stops_it_and_detach_resumes(boot):
                           str(elf)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.STDOUT)
     try:
-        g.stdin.write(b"p $pc\ncontinue\n")
+        g.stdin.write(b"p $pc\n")
+        g.stdin.flush()
+        # connected (the guest is stopped) before anything is timed: GDB starts slowly on a
+        # loaded machine, and a tick seen before it connects proves nothing
+        seen = read_until(g, b"$1 = ", timeout=30)
+        g.stdin.write(b"continue\n")
         g.stdin.flush()
         # stopped by the connection, the guest ticks again once GDB continues it
         fm.console.forget()
@@ -91,7 +111,7 @@ def test_continue_runs_the_guest_ctrl_c_stops_it_and_detach_resumes(boot):
         os.kill(g.pid, signal.SIGINT)      # GDB sends 0x03; fiqmon stops the guest
         g.stdin.write(b"p $pc\ninfo registers cpsr\ndetach\nquit\n")
         g.stdin.flush()
-        out = g.communicate(timeout=60)[0].decode()
+        out = seen + g.communicate(timeout=60)[0].decode()
     finally:
         if g.poll() is None:
             g.kill()
