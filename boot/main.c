@@ -11,7 +11,7 @@
 #include "lockdown.h"
 #include "monitor.h"
 #include "platform.h"
-#include "port.h"
+#include "platform.h"
 
 #ifndef KNOCK_DEFAULT
 #define KNOCK_DEFAULT KNOCK_MODE_MAGIC
@@ -85,13 +85,13 @@ void fiqmon_main(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3)
     monitor_init(KNOCK_DEFAULT, &fiqmon_features);
     fmt_snprintf(line, sizeof(line),
              "\r\nfiqmon %s (git %s) on %s: resident at 0x%08lx, debug port %s, knock %d\r\n",
-             FIQMON_VERSION, FIQMON_GIT, port_platform_name(),
-             (unsigned long)platform_resident_base(), port_debug_uart_name(), KNOCK_DEFAULT);
+             FIQMON_VERSION, FIQMON_GIT, platform->name,
+             (unsigned long)platform->resident_base, platform->debug_uart, KNOCK_DEFAULT);
     platform_early_puts(line);
 
     if (boot_describe_payload()) {
         /* Both outcomes continue in FIQ context, where the hand-off rewrites a frame. */
-        if (platform_boot_delay_ms() && boot_delay(platform_boot_delay_ms()))
+        if (platform->boot_delay_ms && boot_delay(platform->boot_delay_ms))
             monitor_request_entry(REASON_BOOT);
         else
             monitor_request_boot();

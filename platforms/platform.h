@@ -1,37 +1,171 @@
 /* SPDX-License-Identifier: MIT */
-/* What every platform provides to boot/ (the monitor's needs are in monitor/port.h). */
+/* The porting contract: everything a platform gives fiqmon, in the order a porter meets
+ * it. Implemented by platforms/<name>/ (with helpers from platforms/common/) on the target
+ * and by tests/unit/fake_port.c on the host. docs/porting.md walks through a new port.
+ *
+ *   1. Facts         one const description (struct platform_desc): names, memory map
+ *   2. Boot          platform_init, polled output, the service FIQ, the boot-time timer
+ *   3. FIQ hot path  platform_fiq_fast and the monitor window around the full path
+ *   4. Debug port    output, polling, claim/release
+ *   5. Memory        fault-safe access on a user's behalf, address spaces, secrets
+ *   6. Interrupts    the controller's lines, for `irqs`
+ *   7. Optional      watchdog timer, platform commands, reset; see each for its default
+ *
+ * Everything here is portable C: no register names, no addresses but the memory map. */
 #ifndef FIQMON_PLATFORM_H
 #define FIQMON_PLATFORM_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+/* --- 1. Facts ------------------------------------------------------------------------ */
+
+/* Where the kernel goes and what it is told (the hand-off, monitor/handoff/). */
+struct boot_target {
+    uint32_t ram_base, ram_size;           /* all RAM */
+    uint32_t reserved_base, reserved_size; /* fiqmon's resident region */
+    uint32_t machine_id;                   /* Linux machine type for r1 */
+    uint32_t atags_addr;                   /* where the ATAG list goes */
+    uint32_t dtb_addr, dtb_max;            /* where the device tree goes, and its room */
+    uint32_t payload_addr;                 /* where a payload header may be; 0: none */
+    uint32_t entry_cpsr;                   /* cpsr at kernel entry */
+    uint32_t entry_world;                  /* FRAME_WORLD_*: the kernel's world */
+    uint32_t kernel_addr;                  /* a zImage may already be here (0: none) */
+    bool dtb_in_place;                     /* firmware left a DTB at dtb_addr (virt) */
+};
+
+struct platform_desc {
+    const char *name;           /* "versatilepb": banner, version */
+    const char *cpu;            /* "arm926ej-s" */
+    const char *debug_uart;     /* "uart0": the debug port's name on the board */
+    const char *irq_controller; /* "pl190 vic" */
+    /* the kernel timer interrupt the hard-lockup watchdog watches; NULL: no watchdog */
+    const char *watchdog_signal;
+    uint32_t resident_base;     /* fiqmon's resident home */
+    uint32_t boot_delay_ms;     /* the countdown before a payload boots (0: none) */
+    bool has_monitor_mode;      /* Security Extensions: frames carry a Monitor bank */
+    bool debug_uart_releasable; /* false when the kernel can never own it (Secure UART) */
+    struct boot_target boot;    /* payload_addr is filled by port_boot_target() */
+};
+
+/* The one description (the host fake's can change between tests). */
+extern const struct platform_desc *const platform;
+
+/* The boot target with payload_addr worked out from where fiqmon was loaded
+ * (platforms/common/boot_target.c). */
+const struct boot_target *port_boot_target(void);
+
+/* --- 2. Boot ------------------------------------------------------------------------- */
+
 /* Bring up the debug UART and the interrupt controller with the debug UART's receive
  * interrupt routed to FIQ. Polled output works when it returns. */
 void platform_init(void);
 
-/* Hot path, called by the FIQ entry code with only caller-saved registers stacked:
- * acknowledge the FIQ source, drain the debug UART into mon_rx, and return what
- * monitor_fiq_fast() returns (nonzero: save the full context and run the monitor). */
-int platform_fiq_fast(void);
-
 /* Polled output for reports made outside the monitor (banner, fatal exceptions). */
 void platform_early_puts(const char *s);
-
-/* Build-time settings shown in the banner. */
-uint32_t platform_resident_base(void);
-
-/* Boot delay at reset, and a key poll for it: true if a byte arrived within ms. */
-uint32_t platform_boot_delay_ms(void);
-bool platform_wait_key(uint32_t ms);
 
 /* Raise the service FIQ (the kernel's service call, also used by fiqmon itself to get
  * into FIQ context at the end of boot). */
 void platform_raise_service_fiq(void);
 
+/* A free-running counter (any rate, wrapping at 32 bits) and its rate. The shared delay
+ * and key-wait loops and the nonce entropy are built on them (platforms/common/time.c). */
+uint32_t platform_ticks(void);
+uint32_t platform_ticks_per_ms(void);
+
+/* Busy-wait ms milliseconds (the unlock back-off), in FIQ context. */
+void port_delay_ms(uint32_t ms);
+/* True if a byte arrived on the debug port within ms (the boot countdown). */
+bool platform_wait_key(uint32_t ms);
+/* The timer's current count: entropy fiqmon mixes into its unlock nonces. */
+uint32_t port_entropy(void);
+
+/* --- 3. FIQ hot path ----------------------------------------------------------------- */
+
+/* Called by the FIQ entry code with only caller-saved registers stacked: acknowledge the
+ * FIQ source, drain the debug UART into mon_rx, and return what monitor_fiq_fast()
+ * returns (nonzero: save the full context and run the monitor). Every noise byte runs
+ * it: keep it short (docs/benchmarks.md counts its instructions). */
+int platform_fiq_fast(void);
+
 /* Called by the FIQ entry code around monitor_fiq_full(): make memory access on a user's
  * behalf safe (catch aborts) and undo every change on the way out. */
 void platform_monitor_enter(void);
 void platform_monitor_exit(void);
+
+/* FIQs fiqmon has taken since reset, all sources. */
+uint32_t port_fiqs_taken(void);
+
+/* --- 4. Debug port ------------------------------------------------------------------- */
+
+/* Output, polled. While it waits for FIFO space it keeps receiving into the monitor's
+ * ring, so a long answer does not overrun the receiver. */
+void port_putc(uint8_t c);
+
+/* Move whatever the debug port has received into the monitor's ring (halted loops). */
+void port_rx_poll(void);
+
+/* Route the debug UART's receive interrupt to fiqmon (FIQ) or give it back to the kernel
+ * (only where platform->debug_uart_releasable). */
+void port_debug_uart_claim(bool claim);
+
+/* --- 5. Memory ----------------------------------------------------------------------- */
+
+/* Fault-safe access to the interrupted system's memory on a user's behalf.
+ * width is 1, 2 or 4. Returns false, with nothing changed, if the access faulted. */
+bool port_mem_read(uint32_t addr, unsigned width, uint32_t *value);
+bool port_mem_write(uint32_t addr, unsigned width, uint32_t value);
+
+/* NULL when port_mem_read/write are fault-safe now; otherwise why not (e.g. the kernel
+ * moved the vectors where fiqmon cannot catch an abort). The monitor refuses memory
+ * commands with that reason rather than risk a fault it cannot catch. */
+const char *port_mem_unavailable(void);
+
+/* What addresses port_mem_read/write take from now on. Every monitor entry starts with
+ * PORT_MEM_VIRTUAL. */
+enum port_mem_space {
+    PORT_MEM_VIRTUAL,  /* the interrupted context's virtual addresses (md, mw, GDB) */
+    PORT_MEM_PHYSICAL, /* physical addresses on a user's behalf (md -p) */
+    PORT_MEM_FIQMON,   /* physical, for fiqmon itself (reading its payload from flash) */
+};
+void port_mem_space(enum port_mem_space space);
+
+/* Memory no command may show or change: fiqmon's own (and, on TrustZone parts, everything
+ * Secure). pa is physical. */
+bool port_mem_secret(uint32_t pa, unsigned len);
+
+/* --- 6. Interrupts ------------------------------------------------------------------- */
+
+struct port_irq_line {
+    const char *name; /* who owns the line, or NULL */
+    bool raw;         /* asserted */
+    bool enabled;
+    bool to_fiq;      /* routed to FIQ (PL190 INTSELECT, GIC group 0) */
+    uint32_t fiqs;    /* FIQs fiqmon took from this line */
+};
+unsigned port_irq_lines(void);
+void port_irq_line(unsigned line, struct port_irq_line *out);
+
+/* --- 7. Optional, and services every platform gets from platforms/common/ --------------- */
+
+/* The hard-lockup watchdog's sampling FIQ: start or stop it. Only called when
+ * platform->watchdog_signal is set (and the build has the watchdog). */
+void port_watchdog_arm(bool on);
+
+/* Whole-system reset, after the debug port's last bytes have left (the shared
+ * port_reboot() drains the port, then calls this). */
+void platform_reset(void) __attribute__((noreturn));
+void port_reboot(void) __attribute__((noreturn));
+
+/* The GNU build-id note's descriptor (a hash of the image), or len 0 (build_id.c). */
+const uint8_t *port_build_id(unsigned *len);
+/* The monitor's stack: paint it at boot, then how many bytes the deepest use took. */
+void port_monitor_stack_paint(void);
+uint32_t port_monitor_stack_used(void);
+/* CRC-32 of fiqmon's resident code and constants, read now (tamper check). */
+uint32_t port_self_crc(void);
+
+/* Platform commands: `platform_commands` (command.h), a NULL-name terminated table that
+ * may hold just the terminator. */
 
 #endif

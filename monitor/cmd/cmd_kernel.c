@@ -7,7 +7,7 @@
 #include "handoff.h"
 #include "console.h"
 #include "monitor.h"
-#include "port.h"
+#include "platform.h"
 
 int cmd_halt(int argc, char **argv)
 {
@@ -27,10 +27,10 @@ int cmd_release(int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    if (!port_debug_uart_releasable())
+    if (!platform->debug_uart_releasable)
         return monitor_release(); /* explains why not */
     con_printf("fiqmon: %s released to the kernel; it re-arms fiqmon with service call %u\n",
-               port_debug_uart_name(), 2u);
+               platform->debug_uart, 2u);
     return monitor_release();
 }
 
@@ -87,7 +87,7 @@ int cmd_gdb(int argc, char **argv)
     (void)argc;
     (void)argv;
     con_printf("fiqmon: %s speaks the GDB remote protocol until detach; the kernel is "
-               "stopped\n", port_debug_uart_name());
+               "stopped\n", platform->debug_uart);
     monitor_start_gdb();
     return 0;
 }

@@ -9,7 +9,7 @@
 #include "kallsyms.h"
 #include "monitor.h"
 #include "parse.h"
-#include "port.h"
+#include "platform.h"
 #include "printk_rb.h"
 #include "unwind.h"
 #include "vmcoreinfo.h"

@@ -5,7 +5,7 @@
 #include "console.h"
 #include "memdump.h"
 #include "parse.h"
-#include "port.h"
+#include "platform.h"
 
 int cmd_parse_number(const char *what, const char *s, uint32_t *out)
 {

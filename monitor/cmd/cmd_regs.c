@@ -6,7 +6,7 @@
 #include "console.h"
 #include "cpu_frame.h"
 #include "monitor.h"
-#include "port.h"
+#include "platform.h"
 
 static void print_psr(const char *name, uint32_t psr)
 {
@@ -76,7 +76,7 @@ int cmd_allregs(int argc, char **argv)
         con_printf("r%u_fiq=%08x ", i + 8, (unsigned)f->fiq_r8_r12[i]);
     con_puts("\n");
     print_bank("fiq", &f->fiq);
-    if (port_has_monitor_mode())
+    if (platform->has_monitor_mode)
         print_bank("mon", &f->mon);
     return 0;
 }

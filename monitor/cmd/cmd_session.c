@@ -13,7 +13,7 @@
 #include "lockdown.h"
 #include "monitor.h"
 #include "parse.h"
-#include "port.h"
+#include "platform.h"
 #include "watchdog.h"
 #include "last_report.h"
 
@@ -42,8 +42,8 @@ int cmd_version(int argc, char **argv)
     con_puts("build-id ");
     for (unsigned i = 0; i < len; i++)
         con_printf("%02x", id[i]);
-    con_printf("%s\nplatform %s, cpu %s, debug port %s\n", len ? "" : "none", port_platform_name(),
-               port_cpu_name(), port_debug_uart_name());
+    con_printf("%s\nplatform %s, cpu %s, debug port %s\n", len ? "" : "none", platform->name,
+               platform->cpu, platform->debug_uart);
     con_printf("resident code crc32 %08x\n", (unsigned)port_self_crc());
     lockdown_report();
     kernel_version_line();
@@ -108,7 +108,7 @@ int cmd_irqs(int argc, char **argv)
 
     (void)argc;
     (void)argv;
-    con_printf("%s: line  raw en route    fiqs  owner\n", port_irq_controller());
+    con_printf("%s: line  raw en route    fiqs  owner\n", platform->irq_controller);
     for (unsigned i = 0; i < lines; i++) {
         struct port_irq_line l;
         port_irq_line(i, &l);
@@ -128,7 +128,7 @@ int cmd_watchdog(int argc, char **argv)
     if (argc > 2)
         return con_error("usage: watchdog [on|off|SECONDS|halt|report]");
     if (argc == 2) {
-        if (!port_watchdog_signal())
+        if (!platform->watchdog_signal)
             return con_error("no hard-lockup watchdog on this platform");
         if (strcmp(argv[1], "on") == 0) {
             seconds = seconds ? seconds : 2;
@@ -149,7 +149,7 @@ int cmd_watchdog(int argc, char **argv)
         con_puts("watchdog=off\n");
     else
         con_printf("watchdog=%us (watching %s, sampled every %u ms; ", (unsigned)mon_watchdog.timeout_s,
-                   port_watchdog_signal(), WATCHDOG_SAMPLE_MS);
+                   platform->watchdog_signal, WATCHDOG_SAMPLE_MS);
     if (mon_watchdog.timeout_s) /* two lines of formatting: one would be cut at 160 characters */
         con_printf("on a lockup: report and %s) lockups=%u\n",
                    mon_watchdog.halt_on_lockup ? "halt" : "keep watching",

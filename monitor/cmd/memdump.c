@@ -2,7 +2,7 @@
 #include "memdump.h"
 
 #include "console.h"
-#include "port.h"
+#include "platform.h"
 
 unsigned memdump_width(const char *s)
 {

@@ -6,7 +6,7 @@
 
 #include "format.h"
 
-#include "port.h"
+#include "platform.h"
 
 /* One line of formatted output; longer results are cut (no command prints wider lines). */
 #define CON_FORMAT_MAX 160

@@ -6,7 +6,7 @@
 #include "monitor_features.h"
 #include "knock.h"
 #include "line_editor.h"
-#include "port.h"
+#include "platform.h"
 #include "sections.h"
 #include "service.h"
 
@@ -141,7 +141,7 @@ uint32_t monitor_service(uint32_t request, int *need_full)
         }
         return FIQMON_SVC_OK;
     case FIQMON_SVC_RELEASE:
-        if (!port_debug_uart_releasable())
+        if (!platform->debug_uart_releasable)
             return FIQMON_SVC_UNKNOWN;
         monitor_release();
         return FIQMON_SVC_OK;
@@ -339,7 +339,7 @@ bool monitor_halted(void)
 
 int monitor_release(void)
 {
-    if (!port_debug_uart_releasable())
+    if (!platform->debug_uart_releasable)
         return con_error("the debug port is Secure here: the kernel can never use it");
     mon.halted = false;
     set_state(MON_RELEASED);

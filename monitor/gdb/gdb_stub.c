@@ -10,7 +10,7 @@
 
 #include "console.h"
 #include "monitor.h"
-#include "port.h"
+#include "platform.h"
 #include "sections.h"
 
 FIQMON_BUFFER("gdb") struct gdb_stub gdb;

@@ -5,7 +5,7 @@
 
 #include "console.h"
 #include "crc32.h"
-#include "port.h"
+#include "platform.h"
 
 #define FDT_MAGIC 0xd00dfeedu
 

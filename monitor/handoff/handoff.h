@@ -10,21 +10,8 @@
 
 #include "cpu_frame.h"
 #include "payload.h"
+#include "platform.h" /* struct boot_target */
 
-/* The platform's memory map for boot purposes (port_boot_target). */
-struct boot_target {
-    uint32_t ram_base, ram_size;           /* all RAM */
-    uint32_t reserved_base, reserved_size; /* fiqmon's resident region */
-    uint32_t machine_id;                   /* Linux machine type for r1 */
-    uint32_t atags_addr;                   /* where the ATAG list goes */
-    uint32_t dtb_addr, dtb_max;            /* where the device tree goes, and its room */
-    uint32_t payload_addr;                 /* where a payload header may be; 0: none */
-    uint32_t entry_cpsr;                   /* cpsr at kernel entry */
-    uint32_t entry_world;                  /* FRAME_WORLD_*: the kernel's world */
-    uint32_t kernel_addr;                  /* a zImage may already be here (0: none) */
-    bool dtb_in_place;                     /* firmware left a DTB at dtb_addr (virt) */
-};
-const struct boot_target *port_boot_target(void);
 
 #define ATAG_NONE    0x00000000u
 #define ATAG_CORE    0x54410001u

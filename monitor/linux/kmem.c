@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "kmem.h"
 
-#include "port.h"
+#include "platform.h"
 
 #define KMEM_WAYS 8u /* direct-mapped words; tag 1 (never a word address) means empty */
 

@@ -5,7 +5,7 @@
 
 #include "handoff.h"
 #include "kmem.h"
-#include "port.h"
+#include "platform.h"
 
 /* FNV-1a of each wanted key, in enum vmci_key order (test_vmcoreinfo.c recomputes them
  * from these names). */

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "console.h"
-#include "port.h"
+#include "platform.h"
 #include "sections.h"
 #include "sha256.h"
 

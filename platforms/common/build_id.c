@@ -4,7 +4,7 @@
 #include <stdint.h>
 
 #include "crc32.h"
-#include "port.h"
+#include "platform.h"
 
 extern const uint8_t __resident_copy_start[], __rodata_end[];
 

@@ -2,7 +2,7 @@
 #include "pl011_debug_port.h"
 
 #include "platform.h"
-#include "port.h"
+#include "platform.h"
 
 void debug_uart_drain(void)
 {
@@ -39,4 +39,15 @@ void platform_early_puts(const char *s)
 {
     for (; *s; s++)
         pl011_putc(DEBUG_UART_BASE, (uint8_t)*s);
+}
+
+int debug_uart_getc(void)
+{
+    return pl011_getc(DEBUG_UART_BASE);
+}
+
+void debug_uart_flush(void)
+{
+    while (!pl011_tx_idle(DEBUG_UART_BASE)) {
+    }
 }

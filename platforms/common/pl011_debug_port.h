@@ -22,6 +22,10 @@ enum debug_drain {
 
 /* Move everything the debug UART holds into mon_rx (polled use). */
 void debug_uart_drain(void);
+/* One received byte, or -1 (polled; the boot countdown). */
+int debug_uart_getc(void);
+/* Wait until every byte written has left the transmitter. */
+void debug_uart_flush(void);
 /* A FIQ with no byte: clear UART sources fiqmon does not consume (they would storm). */
 void debug_uart_silence_others(void);
 

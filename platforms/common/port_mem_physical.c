@@ -2,7 +2,7 @@
 /* port_mem_read/write for platforms where fiqmon sees the kernel's memory at its
  * physical addresses (MMU off in the monitor, or an identity map): one probe per access. */
 #include "arm_mem_probe.h"
-#include "port.h"
+#include "platform.h"
 
 /* The monitor window runs with the MMU off: all three spaces are physical. Only fiqmon's
  * own accesses (PORT_MEM_FIQMON) may touch what port_mem_secret() keeps from users. */

@@ -11,7 +11,7 @@
 #include "pl011.h"
 #include "pl190_vic.h"
 #include "platform_def.h"
-#include "port.h"
+#include "platform.h"
 #include "service.h"
 #include "sp804.h"
 #include "versatile_sysctl.h"
@@ -21,15 +21,38 @@
 /* no commands of its own */
 const struct command platform_commands[] = {{NULL, NULL, NULL, NULL, 0}};
 
-extern uint32_t boot_image_base;
 extern uint32_t boot_key_copy;
-extern const uint8_t __image_size[];
 
 /* The kernel's service mailbox, at RESIDENT_BASE (docs/kernel-contract.md). */
 __attribute__((section(".mailbox"))) struct fiqmon_mailbox fiqmon_mailbox;
 
 #define STR2(x) #x
 #define STR(x) STR2(x)
+
+static const struct platform_desc versatilepb = {
+    .name = "versatilepb",
+    .cpu = "arm926ej-s",
+    .debug_uart = "uart" STR(DEBUG_UART),
+    .irq_controller = "pl190 vic",
+    .watchdog_signal = "vic line " STR(WATCHDOG_WATCH_LINE) " (kernel timer) pending",
+    .resident_base = RESIDENT_BASE,
+    .boot_delay_ms = BOOT_DELAY_MS,
+    .has_monitor_mode = false,
+    .debug_uart_releasable = true,
+    .boot = {
+        .ram_base = RAM_BASE,
+        .ram_size = RAM_SIZE,
+        .reserved_base = RESIDENT_BASE,
+        .reserved_size = RESIDENT_SIZE,
+        .machine_id = MACHINE_ID,
+        .atags_addr = ATAGS_ADDR,
+        .dtb_addr = DTB_ADDR,
+        .dtb_max = DTB_MAX,
+        .entry_cpsr = ARM_MODE_SVC | ARM_PSR_I, /* IRQs masked, FIQs on: fiqmon stays reachable */
+        .entry_world = FRAME_WORLD_SECURE,
+    },
+};
+const struct platform_desc *const platform = &versatilepb;
 
 static const struct pl011_config debug_uart = {
     .base = DEBUG_UART_BASE,
@@ -61,10 +84,6 @@ void port_watchdog_arm(bool on)
     vic_enable(VIC_BASE, WATCHDOG_TIMER_LINE, on);
 }
 
-const char *port_watchdog_signal(void)
-{
-    return "vic line " STR(WATCHDOG_WATCH_LINE) " (kernel timer) pending";
-}
 #endif
 
 void port_debug_uart_claim(bool claim)
@@ -75,11 +94,6 @@ void port_debug_uart_claim(bool claim)
     vic_route(VIC_BASE, DEBUG_UART_LINE, claim);
     pl011_rx_irq_enable(DEBUG_UART_BASE, claim);
     vic_enable(VIC_BASE, DEBUG_UART_LINE, true);
-}
-
-bool port_debug_uart_releasable(void)
-{
-    return true;
 }
 
 static bool overlaps(uint32_t pa, unsigned len, uint32_t base, uint32_t size)
@@ -102,67 +116,14 @@ bool port_mem_secret(uint32_t pa, unsigned len)
                        (boot_key_copy && overlaps(pa, len, boot_key_copy, key_len)));
 }
 
-uint32_t port_entropy(void)
-{
-    return versatile_sysctl_24mhz(SYSCTL_BASE);
-}
-
-void port_delay_ms(uint32_t ms)
-{
-    uint32_t start = versatile_sysctl_24mhz(SYSCTL_BASE);
-
-    while (versatile_sysctl_24mhz(SYSCTL_BASE) - start < ms * 24000u) {
-    }
-}
-
 void platform_raise_service_fiq(void)
 {
     vic_soft_raise(VIC_BASE, SERVICE_VIC_LINE, true);
 }
 
-uint32_t platform_boot_delay_ms(void)
-{
-    return BOOT_DELAY_MS;
-}
-
-bool platform_wait_key(uint32_t ms)
-{
-    uint32_t start = versatile_sysctl_24mhz(SYSCTL_BASE);
-
-    while (versatile_sysctl_24mhz(SYSCTL_BASE) - start < ms * 24000u)
-        if (pl011_getc(DEBUG_UART_BASE) >= 0)
-            return true;
-    return false;
-}
-
-const struct boot_target *port_boot_target(void)
-{
-    static struct boot_target t = {
-        .ram_base = RAM_BASE,
-        .ram_size = RAM_SIZE,
-        .reserved_base = RESIDENT_BASE,
-        .reserved_size = RESIDENT_SIZE,
-        .machine_id = MACHINE_ID,
-        .atags_addr = ATAGS_ADDR,
-        .dtb_addr = DTB_ADDR,
-        .dtb_max = DTB_MAX,
-        .entry_cpsr = ARM_MODE_SVC | ARM_PSR_I, /* IRQs masked, FIQs on: fiqmon stays reachable */
-        .entry_world = FRAME_WORLD_SECURE,
-    };
-
-    t.payload_addr = (boot_image_base + (uint32_t)(uintptr_t)__image_size + PAYLOAD_ALIGN - 1) &
-                     ~(PAYLOAD_ALIGN - 1);
-    return &t;
-}
-
 const char *port_mem_unavailable(void)
 {
     return NULL; /* the monitor window (armv5_monitor_window.c) catches every abort */
-}
-
-uint32_t platform_resident_base(void)
-{
-    return RESIDENT_BASE;
 }
 
 unsigned port_irq_lines(void)
@@ -202,35 +163,18 @@ void port_irq_line(unsigned line, struct port_irq_line *out)
     out->fiqs = vic_fiq_counts[line];
 }
 
-const char *port_irq_controller(void)
+void platform_reset(void)
 {
-    return "pl190 vic";
-}
-
-void port_reboot(void)
-{
-    /* let the last characters leave the UART before the reset cuts them off */
-    while (!pl011_tx_idle(DEBUG_UART_BASE)) {
-    }
     versatile_sysctl_reset(SYSCTL_BASE);
 }
 
-const char *port_platform_name(void)
+uint32_t platform_ticks(void)
 {
-    return "versatilepb";
+    return versatile_sysctl_24mhz(SYSCTL_BASE);
 }
 
-const char *port_cpu_name(void)
+uint32_t platform_ticks_per_ms(void)
 {
-    return "arm926ej-s";
+    return 24000u; /* the system controller's 24 MHz counter */
 }
 
-const char *port_debug_uart_name(void)
-{
-    return "uart" STR(DEBUG_UART);
-}
-
-bool port_has_monitor_mode(void)
-{
-    return false;
-}

@@ -15,6 +15,7 @@ PLAT_SOURCES   := \
 	drivers/sp804.c \
 	platforms/common/port_mem_physical.c \
 	platforms/common/build_id.c \
+	platforms/common/platform_common.c \
 	platforms/common/armv5_monitor_window.c \
 	platforms/common/pl011_debug_port.c \
 	platforms/versatilepb/platform.c \

@@ -5,7 +5,7 @@
 #include "pl011_debug_port.h"
 #include "platform.h"
 #include "platform_def.h"
-#include "port.h"
+#include "platform.h"
 #include "service.h"
 #include "virt.h"
 

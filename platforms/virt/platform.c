@@ -11,12 +11,36 @@
 #include "pl011.h"
 #include "pl061.h"
 #include "platform_def.h"
-#include "port.h"
+#include "platform.h"
 #include "virt.h"
 #include "watchdog.h"
 
-extern uint32_t boot_image_base;
-extern const uint8_t __image_size[];
+static const struct platform_desc virt = {
+    .name = "virt",
+    .cpu = "cortex-a15 (secure)",
+    .debug_uart = "uart1",
+    .irq_controller = "gicv2",
+    .watchdog_signal = "gic ppi 27/30 (ns virtual/physical timer) pending, deadline unchanged",
+    .resident_base = RESIDENT_BASE,
+    .boot_delay_ms = BOOT_DELAY_MS,
+    .has_monitor_mode = true,
+    .debug_uart_releasable = false, /* the port is Secure: never the kernel's to use */
+    .boot = {
+        .ram_base = RAM_BASE,
+        .ram_size = RAM_SIZE,
+        .reserved_base = RESIDENT_BASE, /* Secure RAM: outside the Normal world's RAM */
+        .reserved_size = RESIDENT_SIZE,
+        .machine_id = MACHINE_ID,
+        .atags_addr = ATAGS_ADDR,
+        .dtb_addr = DTB_ADDR,
+        .dtb_max = DTB_MAX,
+        .entry_cpsr = ARM_MODE_SVC | ARM_PSR_A | ARM_PSR_I,
+        .entry_world = FRAME_WORLD_NORMAL,
+        .kernel_addr = KERNEL_ADDR,
+        .dtb_in_place = true,
+    },
+};
+const struct platform_desc *const platform = &virt;
 
 static const struct pl011_config debug_uart = {
     .base = DEBUG_UART_BASE,
@@ -46,71 +70,9 @@ void port_debug_uart_claim(bool claim)
     (void)claim; /* the port is Secure: it is never the kernel's to use */
 }
 
-bool port_debug_uart_releasable(void)
-{
-    return false;
-}
-
 void platform_raise_service_fiq(void)
 {
     gicv2_sgi_to_self(GICD_BASE, SERVICE_SGI);
-}
-
-uint32_t platform_resident_base(void)
-{
-    return RESIDENT_BASE;
-}
-
-uint32_t platform_boot_delay_ms(void)
-{
-    return BOOT_DELAY_MS;
-}
-
-bool platform_wait_key(uint32_t ms)
-{
-    uint64_t start = cp15_cntpct_read();
-    uint64_t ticks = (uint64_t)(cp15_cntfrq_read() / 1000u) * ms; /* no 64-bit division */
-
-    while (cp15_cntpct_read() - start < ticks)
-        if (pl011_getc(DEBUG_UART_BASE) >= 0)
-            return true;
-    return false;
-}
-
-uint32_t port_entropy(void)
-{
-    return (uint32_t)cp15_cntpct_read();
-}
-
-void port_delay_ms(uint32_t ms)
-{
-    uint64_t start = cp15_cntpct_read();
-    uint64_t ticks = (uint64_t)(cp15_cntfrq_read() / 1000u) * ms; /* no 64-bit division */
-
-    while (cp15_cntpct_read() - start < ticks) {
-    }
-}
-
-const struct boot_target *port_boot_target(void)
-{
-    static struct boot_target t = {
-        .ram_base = RAM_BASE,
-        .ram_size = RAM_SIZE,
-        .reserved_base = RESIDENT_BASE, /* Secure RAM: outside the Normal world's RAM */
-        .reserved_size = RESIDENT_SIZE,
-        .machine_id = MACHINE_ID,
-        .atags_addr = ATAGS_ADDR,
-        .dtb_addr = DTB_ADDR,
-        .dtb_max = DTB_MAX,
-        .entry_cpsr = ARM_MODE_SVC | ARM_PSR_A | ARM_PSR_I,
-        .entry_world = FRAME_WORLD_NORMAL,
-        .kernel_addr = KERNEL_ADDR,
-        .dtb_in_place = true,
-    };
-
-    t.payload_addr = (boot_image_base + (uint32_t)(uintptr_t)__image_size + PAYLOAD_ALIGN - 1) &
-                     ~(PAYLOAD_ALIGN - 1);
-    return &t;
 }
 
 unsigned port_irq_lines(void)
@@ -137,36 +99,20 @@ void port_irq_line(unsigned line, struct port_irq_line *out)
     out->fiqs = line < FIQ_COUNTED_LINES ? gic_fiq_counts[line] : 0;
 }
 
-const char *port_irq_controller(void)
+void platform_reset(void)
 {
-    return "gicv2";
-}
-
-void port_reboot(void)
-{
-    while (!pl011_tx_idle(DEBUG_UART_BASE)) {
-    }
     pl061_drive(SECURE_GPIO_BASE, SECURE_GPIO_RESET, 1);
     for (;;) {
     }
 }
 
-const char *port_platform_name(void)
+
+uint32_t platform_ticks(void)
 {
-    return "virt";
+    return (uint32_t)cp15_cntpct_read();
 }
 
-const char *port_cpu_name(void)
+uint32_t platform_ticks_per_ms(void)
 {
-    return "cortex-a15 (secure)";
-}
-
-const char *port_debug_uart_name(void)
-{
-    return "uart1";
-}
-
-bool port_has_monitor_mode(void)
-{
-    return true;
+    return cp15_cntfrq_read() / 1000u; /* a whole number of kHz on every real part */
 }

@@ -10,6 +10,7 @@ PLAT_SOURCES   := \
 	drivers/gicv2.c \
 	drivers/pl061.c \
 	platforms/common/build_id.c \
+	platforms/common/platform_common.c \
 	platforms/common/pl011_debug_port.c \
 	platforms/virt/platform.c \
 	platforms/virt/fiq.c \

@@ -12,7 +12,7 @@
 #include "gicv2.h"
 #include "monitor.h"
 #include "platform_def.h"
-#include "port.h"
+#include "platform.h"
 #include "virt.h"
 #include "watchdog.h"
 
@@ -32,11 +32,6 @@ void port_watchdog_arm(bool on)
         cp15_cntp_ctl_write(0);
         gicv2_disable(GICD_BASE, WATCHDOG_TIMER_INTID);
     }
-}
-
-const char *port_watchdog_signal(void)
-{
-    return "gic ppi 27/30 (ns virtual/physical timer) pending, deadline unchanged";
 }
 
 int virt_watchdog_tick(void)

@@ -23,6 +23,8 @@ const uint8_t fake_build_id[FAKE_BUILD_ID_LEN] = {
     0xef, 0x10, 0x32, 0x54, 0x76, 0x98, 0xba, 0xdc, 0xfe, 0x7f,
 };
 
+const struct platform_desc *const platform = &fake.desc;
+
 static const struct boot_target default_boot = {
     .ram_base = FAKE_RAM_BASE,
     .ram_size = FAKE_RAM_SIZE,
@@ -35,6 +37,15 @@ static const struct boot_target default_boot = {
     .payload_addr = 0,
     .entry_cpsr = ARM_MODE_SVC | ARM_PSR_I,
     .entry_world = FRAME_WORLD_SECURE,
+};
+
+static const struct platform_desc default_desc = {
+    .name = "fakeboard",
+    .cpu = "fakecpu",
+    .debug_uart = "fakeuart",
+    .irq_controller = "fake intc",
+    .watchdog_signal = "fake timer line 4",
+    .debug_uart_releasable = true,
 };
 
 /* --- output ------------------------------------------------------------------------- */
@@ -292,11 +303,6 @@ void port_debug_uart_claim(bool claim)
     fake.uart_claims++;
 }
 
-bool port_debug_uart_releasable(void)
-{
-    return fake.uart_releasable;
-}
-
 /* --- interrupt controller ----------------------------------------------------------- */
 
 static struct port_irq_line irq_lines[FAKE_IRQ_LINES_MAX];
@@ -332,11 +338,6 @@ void port_irq_line(unsigned line, struct port_irq_line *out)
         return;
     }
     *out = irq_lines[line];
-}
-
-const char *port_irq_controller(void)
-{
-    return "fake intc";
 }
 
 uint32_t port_fiqs_taken(void)
@@ -392,21 +393,6 @@ void port_reboot(void)
 
 /* --- identity ----------------------------------------------------------------------- */
 
-const char *port_platform_name(void)
-{
-    return "fakeboard";
-}
-
-const char *port_cpu_name(void)
-{
-    return "fakecpu";
-}
-
-const char *port_debug_uart_name(void)
-{
-    return "fakeuart";
-}
-
 const uint8_t *port_build_id(unsigned *len)
 {
     *len = FAKE_BUILD_ID_LEN;
@@ -416,11 +402,6 @@ const uint8_t *port_build_id(unsigned *len)
 void port_watchdog_arm(bool on)
 {
     (void)on;
-}
-
-const char *port_watchdog_signal(void)
-{
-    return "fake timer line 4";
 }
 
 void port_monitor_stack_paint(void)
@@ -437,14 +418,9 @@ uint32_t port_self_crc(void)
     return fake.self_crc;
 }
 
-bool port_has_monitor_mode(void)
-{
-    return fake.has_monitor_mode;
-}
-
 const struct boot_target *port_boot_target(void)
 {
-    return &fake.boot;
+    return &fake.desc.boot;
 }
 
 /* --- reset -------------------------------------------------------------------------- */
@@ -453,8 +429,8 @@ void fake_port_reset(void)
 {
     memset(&fake, 0, sizeof(fake));
     fake_on_mem_access = NULL;
-    fake.boot = default_boot;
-    fake.uart_releasable = true;
+    fake.desc = default_desc;
+    fake.desc.boot = default_boot;
     fake.space = PORT_MEM_VIRTUAL;
     fake_output_reset();
     memset(memory, 0, sizeof(memory));

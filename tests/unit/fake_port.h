@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* A fake platform for the host unit tests: everything monitor/port.h asks for (and
- * port_boot_target from boot.h), with knobs and records the tests can reach.
+/* A fake platform for the host unit tests: everything platforms/platform.h asks for, with
+ * knobs and records the tests can reach. Its description (fake.desc) is the one
+ * `platform` points to, and tests may change it.
  *
  *   output     port_putc appends to a capture buffer
  *   memory     64 KiB at FAKE_RAM_BASE, little-endian, plus regions mapped with
@@ -21,7 +22,7 @@
 #include <stdint.h>
 
 #include "handoff.h"
-#include "port.h"
+#include "platform.h"
 
 #define FAKE_RAM_BASE 0x10000000u
 #define FAKE_RAM_SIZE 0x10000u
@@ -77,12 +78,10 @@ struct fake_port {
     const char *mem_unavailable; /* port_mem_unavailable */
     uint32_t secret_base;        /* port_mem_secret: [base, base + size) */
     uint32_t secret_size;
-    bool uart_releasable;    /* port_debug_uart_releasable (default true) */
-    bool has_monitor_mode;   /* port_has_monitor_mode */
+    struct platform_desc desc; /* what `platform` says (boot: port_boot_target) */
     uint32_t self_crc;       /* port_self_crc */
     uint32_t entropy;        /* port_entropy's next value */
     uint32_t entropy_step;   /* added after each port_entropy (default 0: a stopped timer) */
-    struct boot_target boot; /* port_boot_target */
     /* records */
     enum port_mem_space space;    /* last port_mem_space */
     unsigned reads[5], writes[5]; /* successful accesses, by width */

@@ -369,7 +369,7 @@ static void test_allregs_show_every_bank(void **state)
 
     for (int with_mon = 0; with_mon <= 1; with_mon++) {
         setup(state);
-        fake.has_monitor_mode = with_mon;
+        fake.desc.has_monitor_mode = with_mon;
         enter();
         const char *out = cmd("allregs");
         EXPECT_REG(out, "sp_usr", frame.sp_usr);
@@ -703,7 +703,7 @@ static void test_release_is_refused_when_the_port_cannot_be_released(void **stat
 {
     int need_full;
 
-    fake.uart_releasable = false;
+    fake.desc.debug_uart_releasable = false;
     enter();
     expect_one_error("release", cmd("release"), "Secure");
     EXPECT_EQ(monitor_state(), MON_ACTIVE);
