@@ -65,6 +65,9 @@ void port_delay_ms(uint32_t ms);
 /* The hard-lockup watchdog's sampling FIQ: start or stop it. port_watchdog_signal() says
  * which kernel timer interrupt it watches; NULL if the platform has no watchdog. */
 void port_watchdog_arm(bool on);
+/* The monitor holds the kernel with FIQs masked (halted, GDB): acknowledge the sampling
+ * timer at its source, without a sample, so it is not left asserted meanwhile. */
+void port_watchdog_held(void);
 const char *port_watchdog_signal(void);
 
 /* Whole-system reset. */

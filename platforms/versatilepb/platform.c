@@ -58,6 +58,12 @@ void port_watchdog_arm(bool on)
     vic_enable(VIC_BASE, WATCHDOG_TIMER_LINE, on);
 }
 
+void port_watchdog_held(void)
+{
+    if (mon_watchdog.timeout_s)
+        sp804_ack(WATCHDOG_TIMER_BASE);
+}
+
 const char *port_watchdog_signal(void)
 {
     return "vic line " STR(WATCHDOG_WATCH_LINE) " (kernel timer) pending";

@@ -418,6 +418,10 @@ void port_watchdog_arm(bool on)
     (void)on;
 }
 
+void port_watchdog_held(void)
+{
+}
+
 const char *port_watchdog_signal(void)
 {
     return "fake timer line 4";
