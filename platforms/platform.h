@@ -151,6 +151,10 @@ void port_irq_line(unsigned line, struct port_irq_line *out);
 /* The hard-lockup watchdog's sampling FIQ: start or stop it. Only called when
  * platform->watchdog_signal is set (and the build has the watchdog). */
 void port_watchdog_arm(bool on);
+/* The kernel is held (halted shell, GDB): acknowledge the sampling timer without taking a
+ * sample, so its line is not left asserted while nothing is watched (a no-op without a
+ * watchdog). */
+void port_watchdog_held(void);
 
 /* Whole-system reset, after the debug port's last bytes have left (the shared
  * port_reboot() drains the port, then calls this). */

@@ -231,6 +231,7 @@ static void run_gdb(void)
             if (mon.features->remote->running() || !(monitor_permissions() & CMD_GDB))
                 return;
             port_rx_poll();
+            port_watchdog_held();
             continue;
         }
         gdb_act(mon.features->remote->feed((uint8_t)c));
@@ -304,6 +305,7 @@ void monitor_fiq_full(struct cpu_frame *frame)
         consume_active();
         if (mon.halted && mon.state == MON_ACTIVE) {
             port_rx_poll(); /* halted: the kernel waits while we poll the port */
+            port_watchdog_held();
             continue;
         }
         /* after exit, typed-ahead bytes go to the knock detector */

@@ -52,8 +52,10 @@ CP15_READ(cp15_cntfrq_read, p15, 0, %0, c14, c0, 0)
  * (CNTPS): a timer the Normal world cannot reach. */
 CP15_WRITE(cp15_cntp_tval_write, p15, 0, %0, c14, c2, 0)
 CP15_WRITE(cp15_cntp_ctl_write, p15, 0, %0, c14, c2, 1)
+CP15_READ(cp15_cntp_ctl_read, p15, 0, %0, c14, c2, 1)
 
-#define CNTP_CTL_ENABLE (1u << 0)
+#define CNTP_CTL_ENABLE  (1u << 0)
+#define CNTP_CTL_ISTATUS (1u << 2)  /* the compare value is reached: the output is asserted */
 
 /* Compare values, low words: a kernel that handles its timer interrupt writes a new one.
  * CNTV_CVAL has one instance; CNTP_CVAL is the Normal world's only with SCR.NS = 1. */

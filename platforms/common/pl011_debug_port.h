@@ -47,7 +47,8 @@ static inline enum debug_drain debug_uart_drain_fiq(void)
             mon_stats.rx_errors++;
         ring_put(&mon_rx, (uint8_t)dr);
     }
-    return filter ? result : DRAIN_QUEUED;
+    /* no byte is DRAIN_NOTHING in every state: callers service other sources on it */
+    return filter || result == DRAIN_NOTHING ? result : DRAIN_QUEUED;
 }
 
 #endif

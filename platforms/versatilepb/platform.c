@@ -86,6 +86,14 @@ void port_watchdog_arm(bool on)
 
 #endif
 
+void port_watchdog_held(void)
+{
+#if FIQMON_WATCHDOG
+    if (mon_watchdog.timeout_s)
+        sp804_ack(WATCHDOG_TIMER_BASE);
+#endif
+}
+
 void port_debug_uart_claim(bool claim)
 {
     /* Released: the line goes back to IRQ and fiqmon's receive interrupt is off; the

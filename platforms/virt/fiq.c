@@ -23,14 +23,15 @@ int platform_fiq_fast(void)
         gic_fiq_counts[id]++;
     else
         other_fiqs++;
-    drained = debug_uart_drain_fiq();
-    if (drained == DRAIN_NOTHING) { /* off the noise path: a noise byte always drains */
-        debug_uart_silence_others();
+    /* The timer's output is a level: acknowledge it at its source on every path (a byte
+     * waiting too, any monitor state), or it asserts again the moment it is EOId. */
 #if FIQMON_WATCHDOG
-        if (id == WATCHDOG_TIMER_INTID)
-            need_full = virt_watchdog_tick();
+    if (id == WATCHDOG_TIMER_INTID)
+        need_full = virt_watchdog_tick();
 #endif
-    }
+    drained = debug_uart_drain_fiq();
+    if (drained == DRAIN_NOTHING) /* off the noise path: a noise byte always drains */
+        debug_uart_silence_others();
     if (drained != DRAIN_FILTERED)
         need_full |= monitor_fiq_fast(id == DEBUG_UART_INTID);
     if (id != GIC_INTID_SPURIOUS)

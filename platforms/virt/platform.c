@@ -116,3 +116,9 @@ uint32_t platform_ticks_per_ms(void)
 {
     return cp15_cntfrq_read() / 1000u; /* a whole number of kHz on every real part */
 }
+
+#if !FIQMON_WATCHDOG
+void port_watchdog_held(void)
+{
+}
+#endif

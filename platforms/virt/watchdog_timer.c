@@ -34,6 +34,13 @@ void port_watchdog_arm(bool on)
     }
 }
 
+void port_watchdog_held(void)
+{
+    /* the full path runs with SCR.NS = 0: CNTP_* is the Secure timer here */
+    if (mon_watchdog.timeout_s && (cp15_cntp_ctl_read() & CNTP_CTL_ISTATUS))
+        rearm();
+}
+
 int virt_watchdog_tick(void)
 {
     static uint32_t last_deadlines;

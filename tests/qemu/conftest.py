@@ -40,9 +40,9 @@ def platform(request):
     return PLATFORMS[request.param]
 
 
-@pytest.fixture
-def boot(tmp_path):
-    """boot(platform, variant, **make_vars) -> a running Fiqmon whose banner was seen."""
+def _booter(workdir):
+    """boot(platform, variant, **make_vars) -> a running Fiqmon whose banner was seen;
+    and finish(), which stops every machine it booted."""
     running = []
 
     def _boot(platform, variant="default", qemu_extra="", **make_vars):
@@ -52,7 +52,7 @@ def boot(tmp_path):
         # these choose what `make run` starts, not how fiqmon is built
         run_vars = {k: make_vars.pop(k) for k in RUN_VARS if k in make_vars}
         make_vars = dict(build(platform.name, variant, **make_vars), **run_vars)
-        fm = Fiqmon(tmp_path / f"q{len(running)}", make_vars, qemu_extra, gdb=gdb)
+        fm = Fiqmon(workdir / f"q{len(running)}", make_vars, qemu_extra, gdb=gdb)
         fm.platform = platform
         fm.elf = ROOT / make_vars["BUILD"] / "fiqmon.elf"
         running.append(fm)
@@ -60,19 +60,37 @@ def boot(tmp_path):
             fm.banner = fm.wait_banner()
         return fm
 
-    _boot.running = running
-    yield _boot
-    for fm in running:
-        if fm.debug is None:
+    def finish():
+        for fm in running:
+            if fm.debug is None:
+                fm.close()
+                continue
+            try:
+                fm.debug.drain(0.05)
+            except EOFError:
+                pass
             fm.close()
-            continue
-        try:
-            fm.debug.drain(0.05)
-        except EOFError:
-            pass
-        fm.close()
-        # the idle loop reports any register the FIQ path failed to restore
-        assert b"fiqmon: fatal" not in fm.debug.log, fm.debug.log[-400:]
+            # the idle loop reports any register the FIQ path failed to restore
+            assert b"fiqmon: fatal" not in fm.debug.log, fm.debug.log[-400:]
+
+    _boot.running = running
+    return _boot, finish
+
+
+@pytest.fixture
+def boot(tmp_path):
+    """boot(platform, variant, **make_vars) -> a running Fiqmon whose banner was seen."""
+    _boot, finish = _booter(tmp_path)
+    yield _boot
+    finish()
+
+
+@pytest.fixture(scope="module")
+def module_boot(tmp_path_factory):
+    """boot, for machines a whole module shares (one kernel boot for many checks)."""
+    _boot, finish = _booter(tmp_path_factory.mktemp("module"))
+    yield _boot
+    finish()
 
 
 @pytest.fixture

@@ -234,6 +234,52 @@ def stable(regs):
             if k not in ("pc", "cpsr", "lr_fiq", "spsr_fiq", "lr_mon", "spsr_mon")}
 
 
+def fiq_counts(fm):
+    """FIQs taken since reset: all of them (`stats`), the watchdog timer's and the debug
+    port's (`irqs`)."""
+    total = int(re.search(r"^fiqs=(\d+)", fm.cmd("stats"), re.M).group(1))
+    irqs = fm.cmd("irqs")
+
+    def line(n):
+        return int(re.search(rf"^  line={n}\s+raw=\d en=\d fiq fiqs=(\d+)", irqs, re.M).group(1))
+    return total, line(fm.platform.watchdog_line), line(fm.platform.debug_line)
+
+
+# The watchdog's sampling timer asks for a FIQ every 100 ms, in every monitor state.
+WINDOW = 3.0       # seconds observed per state
+MAX_PER_S = 15     # one sample per 100 ms, with slack for the emulator's timing
+MIN_PER_S = 5      # ... and the timer does run
+
+
+def stay(seconds=WINDOW):
+    return lambda: time.sleep(seconds)  # an observation window, not synchronisation
+
+
+def assert_sampling(rates):
+    """rates from watchdog_fiq_rates(): about ten a second, and no other FIQ storming."""
+    timer, others = rates
+    assert MIN_PER_S <= timer <= MAX_PER_S, f"{timer:.0f} watchdog timer FIQs a second"
+    assert others <= MAX_PER_S, f"{others:.0f} FIQs a second (besides the debug port's)"
+
+
+def assert_timer_not_left_asserted(fm):
+    """The timer fires every 100 ms; serviced, it is low again at once. Two reads: a command
+    may just land in the moment it fires, but not twice."""
+    rx = rf"^  line={fm.platform.watchdog_line}\s+raw=(\d)"
+    raws = [re.search(rx, fm.cmd("irqs"), re.M).group(1) for _ in range(2)]
+    assert "0" in raws, "the watchdog's timer is left asserted"
+
+
+def watchdog_fiq_rates(fm, observe):
+    """FIQs a second while observe() runs, from the shell back to the shell: (the watchdog
+    timer's, all but the debug port's). The debug port's own FIQs are left out: they count
+    the bytes the test typed, which says nothing about a storm."""
+    (total0, timer0, port0), start = fiq_counts(fm), time.monotonic()
+    observe()
+    (total1, timer1, port1), seconds = fiq_counts(fm), time.monotonic() - start
+    return (timer1 - timer0) / seconds, ((total1 - port1) - (total0 - port0)) / seconds
+
+
 def elf_symbols(elf):
     """{name: (address, size)} from arm-none-eabi-nm."""
     out = subprocess.run(["arm-none-eabi-nm", "-S", "--defined-only", str(elf)],

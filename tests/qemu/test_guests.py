@@ -7,7 +7,9 @@ import subprocess
 
 import pytest
 
-from harness import ROOT, assert_last_report_survives_a_reset, elf_symbols, tokens
+from harness import (ROOT, assert_last_report_survives_a_reset, assert_sampling,
+                     assert_timer_not_left_asserted, elf_symbols, stay, tokens,
+                     watchdog_fiq_rates)
 
 GUESTS = ROOT / "build/guests"
 
@@ -333,3 +335,31 @@ def test_watchdog_stays_quiet_while_the_kernel_takes_interrupts(boot):
     fm.knock()
     assert "lockups=0" in fm.cmd("watchdog")
     assert fm.cmd("watchdog off") == "watchdog=off\n"
+
+
+def test_watchdog_timer_takes_ten_fiqs_a_second_in_every_state(boot):
+    """The SP804 is acknowledged at its source on every FIQ, and by the polling loop while
+    the kernel is held: about ten FIQs a second in the shell and after exit, none while
+    halted, and the kernel ticking whenever it is not halted (issue 14's storm, on virt)."""
+    fm = run_guest(boot, "ticker")
+    fm.console.expect(r"guest ticker: started")
+    fm.knock()
+    assert fm.cmd("watchdog #1").startswith("watchdog=1s ")
+    fm.console.forget()
+    ran = []
+    assert_sampling(watchdog_fiq_rates(fm, lambda: ran.append(rate(ticks(fm, 30)))))
+    assert ran[0] > 50, f"{ran[0]:.0f} ticks a second in the shell"
+    assert "kernel halted" in fm.cmd("halt")
+    assert watchdog_fiq_rates(fm, stay()) == (0, 0), "FIQs are masked while halted"
+    assert_timer_not_left_asserted(fm)
+    fm.console.drain(0.3)  # a line already on its way
+    assert b"tick" not in fm.console.received_within(1.0), "the halted kernel ticked"
+    assert fm.cmd("continue") == "fiqmon: kernel continues\n"
+
+    def away():
+        fm.leave()
+        fm.console.forget()
+        ticks(fm, 30)
+        fm.knock()
+    assert_sampling(watchdog_fiq_rates(fm, away))
+    assert "lockups=0" in fm.cmd("watchdog")

@@ -404,6 +404,10 @@ void port_watchdog_arm(bool on)
     (void)on;
 }
 
+void port_watchdog_held(void)
+{
+}
+
 void port_monitor_stack_paint(void)
 {
 }
