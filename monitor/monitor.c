@@ -417,5 +417,7 @@ uint32_t monitor_permissions(void)
 
 void monitor_set_permissions(uint32_t allowed)
 {
+    if (mon.permissions & ~allowed) /* locking: Up must not recall what was typed unlocked */
+        line_history_clear(&mon.line);
     mon.permissions = allowed;
 }

@@ -19,7 +19,7 @@
 #include "versatilepb_fiq.h"
 
 /* no commands of its own */
-const struct command platform_commands[] = {{NULL, NULL, NULL, NULL, 0}};
+const struct command platform_commands[] = {{NULL, NULL, NULL, NULL, 0, 0, 0, 0}};
 
 extern uint32_t boot_image_base;
 extern uint32_t boot_key_copy;
@@ -149,6 +149,12 @@ const struct boot_target *port_boot_target(void)
     t.payload_addr = (boot_image_base + (uint32_t)(uintptr_t)__image_size + PAYLOAD_ALIGN - 1) &
                      ~(PAYLOAD_ALIGN - 1);
     return &t;
+}
+
+bool port_mem_is_memory(uint32_t addr)
+{
+    /* the MMU is off while the monitor runs: every address is physical */
+    return addr - RAM_BASE < RAM_SIZE || addr - FLASH_BASE < FLASH_SIZE;
 }
 
 const char *port_mem_unavailable(void)

@@ -77,6 +77,10 @@ struct fake_port {
     const char *mem_unavailable; /* port_mem_unavailable */
     uint32_t secret_base;        /* port_mem_secret: [base, base + size) */
     uint32_t secret_size;
+    uint32_t rom_base;           /* writes in [base, base + size) succeed and change nothing */
+    uint32_t rom_size;
+    uint32_t device_base;        /* port_mem_is_memory is false in [base, base + size) */
+    uint32_t device_size;
     bool uart_releasable;    /* port_debug_uart_releasable (default true) */
     bool has_monitor_mode;   /* port_has_monitor_mode */
     uint32_t self_crc;       /* port_self_crc */
