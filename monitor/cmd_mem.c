@@ -45,19 +45,23 @@ static int md(int argc, char **argv)
 {
     uint32_t addr, len = 0x40;
     unsigned width = 4;
-    bool have_len = false;
+    bool have_len = false, have_width = false;
 
     if (argc < 2 || argc > 4)
         return con_error("usage: md [-p] ADDR [LEN] [b|h|w]");
     if (cmd_parse_number("address", argv[1], &addr))
         return -1;
     for (int i = 2; i < argc; i++) {
-        if (memdump_width(argv[i])) {
-            width = memdump_width(argv[i]);
-        } else if (!have_len) {
+        unsigned w = memdump_width(argv[i]);
+        if (w && !have_width) {
+            width = w;
+            have_width = true;
+        } else if (!w && !have_len) {
             if (cmd_parse_number("length", argv[i], &len))
                 return -1;
             have_len = true;
+        } else if (w) { /* a second width: which one was meant? */
+            return con_error("usage: md [-p] ADDR [LEN] [b|h|w]");
         } else {
             return parse_width(argv[i], &width);
         }

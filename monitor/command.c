@@ -69,12 +69,12 @@ enum command_result command_execute(const struct command *const *tables, char *l
     const struct command *cmd = find(tables, argv[0], "unknown command '%s' (try help)");
     if (!cmd)
         return CMD_RESULT_ERROR;
-    if (cmd->options & CMD_FULL_NAME && strcmp(argv[0], cmd->name) != 0) {
-        con_error("'%s' must be typed in full (it cannot be undone)", cmd->name);
-        return CMD_RESULT_ERROR;
-    }
     if (cmd->flags & ~allowed) {
         con_error("'%s' is not permitted now", cmd->name);
+        return CMD_RESULT_ERROR;
+    }
+    if (cmd->options & CMD_FULL_NAME && strcmp(argv[0], cmd->name) != 0) {
+        con_error("'%s' must be typed in full (it cannot be undone)", cmd->name);
         return CMD_RESULT_ERROR;
     }
     if (argc - 1 < cmd->min_args || argc - 1 > cmd->max_args) {

@@ -294,6 +294,9 @@ static void test_a_full_name_command_never_runs_from_a_prefix(void **state)
     }
     EXPECT_EQ(run("zap", CMD_ALL_PERMISSIONS), CMD_RESULT_OK);
     EXPECT_EQ(called.calls, 1);
+    /* where it is not permitted at all, that is what a prefix hears too (locked devices) */
+    EXPECT_EQ(run("za", CMD_ALL_PERMISSIONS & ~CMD_REBOOTS), CMD_RESULT_ERROR);
+    EXPECT_STR_EQ(fake_output_text(), "error: 'zap' is not permitted now\n");
     /* the others still take a prefix */
     EXPECT_EQ(run("sta", CMD_ALL_PERMISSIONS), CMD_RESULT_ERROR); /* ambiguous, as before */
     EXPECT_EQ(run("stac", CMD_ALL_PERMISSIONS), CMD_RESULT_OK);

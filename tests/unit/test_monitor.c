@@ -507,6 +507,8 @@ static const struct bad_input bad_inputs[] = {
     {"md 10000000 3 h", "length 0x3 is not a multiple of the width (2 bytes)"},
     {"mw fffffffe 1 w", "range wraps past 0xffffffff"},
     {"mw ffffffff 1 h", "range wraps past 0xffffffff"},
+    {"md 10000000 4 w b", "usage: md"},
+    {"md 10000000 b 4 b", "usage: md"},
     {"version extra", "usage: version"},
     {"pc extra", "usage: pc"},
     {"stats extra", "usage: stats"},
