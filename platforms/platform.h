@@ -116,6 +116,10 @@ void port_debug_uart_claim(bool claim);
 bool port_mem_read(uint32_t addr, unsigned width, uint32_t *value);
 bool port_mem_write(uint32_t addr, unsigned width, uint32_t value);
 
+/* Is addr (in the current space) plain memory, where a read has no side effects: RAM,
+ * ROM, flash, as opposed to a device register? mw reads only such memory back. */
+bool port_mem_is_memory(uint32_t addr);
+
 /* NULL when port_mem_read/write are fault-safe now; otherwise why not (e.g. the kernel
  * moved the vectors where fiqmon cannot catch an abort). The monitor refuses memory
  * commands with that reason rather than risk a fault it cannot catch. */

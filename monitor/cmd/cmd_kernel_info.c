@@ -41,8 +41,6 @@ int cmd_kmsg(int argc, char **argv)
     uint32_t n = KMSG_DEFAULT;
     const struct vmci *v;
 
-    if (argc > 2)
-        return con_error("usage: kmsg [N]");
     if (argc == 2 && cmd_parse_number("count", argv[1], &n))
         return -1;
     v = need_kernel(false);
@@ -60,8 +58,7 @@ int cmd_sym(int argc, char **argv)
     uint32_t addr;
     int n;
 
-    if (argc != 2)
-        return con_error("usage: sym ADDR|NAME");
+    (void)argc;
     if (!need_kernel(true))
         return -1;
     /* a number is an address; a name that happens to be hex ("add") is still a name */
@@ -93,7 +90,7 @@ int cmd_bt(int argc, char **argv)
 {
     bool scan = argc == 2 && strcmp(argv[1], "-s") == 0;
 
-    if (argc > 2 || (argc == 2 && !scan))
+    if (argc == 2 && !scan)
         return con_error("usage: bt [-s]");
     if (!need_kernel(true))
         return -1;

@@ -24,6 +24,14 @@ static int parse_width(const char *s, unsigned *width)
     return 0;
 }
 
+/* One message for one cause, whichever command meets it. */
+static int check_wrap(uint32_t addr, uint32_t len)
+{
+    if (addr + (len - 1) < addr)
+        return con_error("range wraps past 0xffffffff");
+    return 0;
+}
+
 /* A leading -p: the address is physical. Returns the argument shift (0 or 1). */
 static int physical_flag(int argc, char **argv)
 {
@@ -37,19 +45,23 @@ static int md(int argc, char **argv)
 {
     uint32_t addr, len = 0x40;
     unsigned width = 4;
-    bool have_len = false;
+    bool have_len = false, have_width = false;
 
     if (argc < 2 || argc > 4)
         return con_error("usage: md [-p] ADDR [LEN] [b|h|w]");
     if (cmd_parse_number("address", argv[1], &addr))
         return -1;
     for (int i = 2; i < argc; i++) {
-        if (memdump_width(argv[i])) {
-            width = memdump_width(argv[i]);
-        } else if (!have_len) {
+        unsigned w = memdump_width(argv[i]);
+        if (w && !have_width) {
+            width = w;
+            have_width = true;
+        } else if (!w && !have_len) {
             if (cmd_parse_number("length", argv[i], &len))
                 return -1;
             have_len = true;
+        } else if (w) { /* a second width: which one was meant? */
+            return con_error("usage: md [-p] ADDR [LEN] [b|h|w]");
         } else {
             return parse_width(argv[i], &width);
         }
@@ -57,9 +69,12 @@ static int md(int argc, char **argv)
     if (len == 0 || len > MEMDUMP_MAX_LEN)
         return con_error("length 0x%x out of range (1 to 0x%x)", (unsigned)len,
                          MEMDUMP_MAX_LEN);
-    /* memdump reads whole elements: check the range it will really read */
-    if (addr + (((len + width - 1) & ~(width - 1)) - 1) < addr)
-        return con_error("range wraps past 0xffffffff");
+    /* memdump reads whole elements: a length that is not whole ones would be rounded */
+    if (len & (width - 1))
+        return con_error("length 0x%x is not a multiple of the width (%u bytes)",
+                         (unsigned)len, width);
+    if (check_wrap(addr, len))
+        return -1;
     return memdump(addr, len, width);
 }
 
@@ -74,7 +89,7 @@ int cmd_md(int argc, char **argv)
 
 static int mw(int argc, char **argv)
 {
-    uint32_t addr, value;
+    uint32_t addr, value, back;
     unsigned width = 4;
 
     if (argc < 3 || argc > 4)
@@ -86,8 +101,15 @@ static int mw(int argc, char **argv)
     if (width < 4 && value >> (8 * width))
         return con_error("value 0x%x does not fit in %u byte%s", (unsigned)value, width,
                          width > 1 ? "s" : "");
+    if (check_wrap(addr, width))
+        return -1;
     if (!port_mem_write(addr, width, value))
         return con_error("fault at 0x%08x", (unsigned)addr);
+    /* flash and ROM take a write without complaint: say so rather than report success.
+     * A device register is never read back (a read may pop a FIFO or clear a status). */
+    if (port_mem_is_memory(addr) && port_mem_read(addr, width, &back) && back != value)
+        return con_error("0x%08x reads back 0x%x after writing 0x%x (flash or ROM?)",
+                         (unsigned)addr, (unsigned)back, (unsigned)value);
     return 0;
 }
 

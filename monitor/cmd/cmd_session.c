@@ -26,8 +26,6 @@
 
 int cmd_help(int argc, char **argv)
 {
-    if (argc > 2)
-        return con_error("usage: help [COMMAND]");
     return command_help(command_tables, argc == 2 ? argv[1] : NULL);
 }
 
@@ -66,8 +64,6 @@ int cmd_knock(int argc, char **argv)
 {
     long mode;
 
-    if (argc > 2)
-        return con_error("usage: knock [-1|0|1]");
     if (argc == 2) {
         enum parse_status st = parse_int(argv[1], &mode);
         if (st != PARSE_OK || !knock_mode_valid(mode))
@@ -125,8 +121,6 @@ int cmd_watchdog(int argc, char **argv)
 {
     uint32_t seconds = mon_watchdog.timeout_s;
 
-    if (argc > 2)
-        return con_error("usage: watchdog [on|off|SECONDS|halt|report]");
     if (argc == 2) {
         if (!platform->watchdog_signal)
             return con_error("no hard-lockup watchdog on this platform");
@@ -159,9 +153,8 @@ int cmd_watchdog(int argc, char **argv)
 
 int cmd_last(int argc, char **argv)
 {
+    (void)argc;
     (void)argv;
-    if (argc != 1)
-        return con_error("usage: last");
     return last_report_show(&mon_last_report);
 }
 #endif

@@ -19,9 +19,9 @@
 
 /* A command table row that exists only when `on` is 1; otherwise the name alone, which
  * the dispatcher answers with "not built in" and help leaves out. */
-#define BUILT_IF(on, name, ...) BUILT_IF_(on, name, __VA_ARGS__)
-#define BUILT_IF_(on, name, ...) BUILT_IF_##on(name, __VA_ARGS__)
-#define BUILT_IF_1(name, ...) {name, __VA_ARGS__}
-#define BUILT_IF_0(name, ...) {name, NULL, NULL, NULL, 0}
+#define BUILT_IF(on, n, ...) BUILT_IF_(on, n, __VA_ARGS__)
+#define BUILT_IF_(on, n, ...) BUILT_IF_##on(n, __VA_ARGS__)
+#define BUILT_IF_1(n, ...) {n, __VA_ARGS__}
+#define BUILT_IF_0(n, ...) {.name = n}
 
 #endif

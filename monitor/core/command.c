@@ -6,6 +6,9 @@
 #include "console.h"
 #include "parse.h"
 
+/* help's columns: names up to 8 characters, usages up to 23 (tests check the tables) */
+#define HELP_LINE "  %-8s %-23s %s\n"
+
 const struct command *command_lookup(const struct command *const *tables, const char *name,
                                      enum command_lookup_status *status)
 {
@@ -29,21 +32,32 @@ const struct command *command_lookup(const struct command *const *tables, const 
     return matches == 1 ? found : NULL;
 }
 
-static void list_candidates(const struct command *const *tables, const char *name)
+/* The command name stands for, or NULL after one error line: unknown (unknown_fmt, with
+ * the name), or ambiguous (with every candidate, so the user sees what to type). */
+static const struct command *find(const struct command *const *tables, const char *name,
+                                  const char *unknown_fmt)
 {
+    enum command_lookup_status status;
+    const struct command *cmd = command_lookup(tables, name, &status);
     size_t n = strlen(name);
 
-    for (; *tables; tables++)
-        for (const struct command *c = *tables; c->name; c++)
-            if (strncmp(c->name, name, n) == 0)
-                con_printf(" %s", c->name);
+    if (status == CMD_UNKNOWN) {
+        con_error(unknown_fmt, name);
+    } else if (status == CMD_AMBIGUOUS) {
+        con_printf("error: ambiguous command '%s':", name);
+        for (; *tables; tables++)
+            for (const struct command *c = *tables; c->name; c++)
+                if (strncmp(c->name, name, n) == 0)
+                    con_printf(" %s", c->name);
+        con_puts("\n");
+    }
+    return cmd;
 }
 
 enum command_result command_execute(const struct command *const *tables, char *line,
                                     uint32_t allowed)
 {
     char *argv[PARSE_MAX_ARGS];
-    enum command_lookup_status status;
     int argc = parse_words(line, argv, PARSE_MAX_ARGS);
 
     if (argc == 0)
@@ -52,17 +66,9 @@ enum command_result command_execute(const struct command *const *tables, char *l
         con_error("too many arguments (at most %d words)", PARSE_MAX_ARGS);
         return CMD_RESULT_ERROR;
     }
-    const struct command *cmd = command_lookup(tables, argv[0], &status);
-    if (status == CMD_UNKNOWN) {
-        con_error("unknown command '%s' (try help)", argv[0]);
+    const struct command *cmd = find(tables, argv[0], "unknown command '%s' (try help)");
+    if (!cmd)
         return CMD_RESULT_ERROR;
-    }
-    if (status == CMD_AMBIGUOUS) {
-        con_printf("error: ambiguous command '%s':", argv[0]);
-        list_candidates(tables, argv[0]);
-        con_puts("\n");
-        return CMD_RESULT_ERROR;
-    }
     if (!cmd->run) {
         con_error("'%s' is not built in", cmd->name);
         return CMD_RESULT_ERROR;
@@ -71,28 +77,42 @@ enum command_result command_execute(const struct command *const *tables, char *l
         con_error("'%s' is not permitted now", cmd->name);
         return CMD_RESULT_ERROR;
     }
+    if (cmd->options & CMD_FULL_NAME && strcmp(argv[0], cmd->name) != 0) {
+        con_error("'%s' must be typed in full (it cannot be undone)", cmd->name);
+        return CMD_RESULT_ERROR;
+    }
+    if (argc - 1 < cmd->min_args || argc - 1 > cmd->max_args) {
+        con_error("usage: %s%s%s", cmd->name, cmd->usage[0] ? " " : "", cmd->usage);
+        return CMD_RESULT_ERROR;
+    }
     return cmd->run(argc, argv) == 0 ? CMD_RESULT_OK : CMD_RESULT_ERROR;
 }
 
 int command_help(const struct command *const *tables, const char *name)
 {
-    enum command_lookup_status status;
+    const struct command *const *t;
 
     if (name) {
-        const struct command *c = command_lookup(tables, name, &status);
+        const struct command *c = find(tables, name, "no command '%s'");
         if (!c)
-            return con_error("%s command '%s'", status == CMD_AMBIGUOUS ? "ambiguous" : "no",
-                             name);
+            return -1;
         if (!c->run)
             return con_error("'%s' is not built in", c->name);
         con_printf("%s %s\n  %s\n", c->name, c->usage, c->help);
+        if (c->options & CMD_FULL_NAME)
+            con_puts("  (type the full name: it cannot be undone)\n");
         return 0;
     }
-    for (; *tables; tables++)
-        for (const struct command *c = *tables; c->name; c++)
+    for (t = tables; *t; t++)
+        for (const struct command *c = *t; c->name; c++)
             if (c->run) /* built out: not listed */
-                con_printf("  %-8s %-22s %s\n", c->name, c->usage, c->help);
-    con_puts("Numbers are hex (0x optional); prefix # for decimal. Commands may be "
-             "abbreviated.\n");
+                con_printf(HELP_LINE, c->name, c->usage, c->help);
+    con_puts("Numbers are hex (0x optional); prefix # for decimal.\n"
+             "Commands may be abbreviated, except:");
+    for (t = tables; *t; t++)
+        for (const struct command *c = *t; c->name; c++)
+            if (c->options & CMD_FULL_NAME && c->run)
+                con_printf(" %s", c->name);
+    con_puts("\n");
     return 0;
 }

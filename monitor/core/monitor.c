@@ -28,6 +28,7 @@ static FIQMON_BUFFER("mon") struct {
     struct line_editor line;
     struct cpu_frame *frame; /* valid only inside monitor_fiq_full */
     const struct monitor_features *features;
+    uint32_t history_permissions; /* what was allowed while the history was typed */
 } mon;
 
 static void set_state(enum monitor_state state)
@@ -49,6 +50,18 @@ void monitor_init(int knock_mode, const struct monitor_features *features)
     mon.frame = 0;
     if (features->reset)
         features->reset();
+    mon.history_permissions = monitor_permissions();
+}
+
+/* Locking (lock, readonly, a relock on leaving): Up must not recall what was typed
+ * while more was allowed. */
+static void forget_history_if_locked(void)
+{
+    uint32_t now = monitor_permissions();
+
+    if (mon.history_permissions & ~now)
+        line_history_clear(&mon.line);
+    mon.history_permissions = now;
 }
 
 /* Feed waiting-state bytes to the knock detector. Returns 1 once a knock completes (the
@@ -168,6 +181,7 @@ static void run_line(void)
     con_puts("\n");
     if (monitor_execute(mon.line.buf, 0) != CMD_RESULT_EMPTY)
         mon_stats.commands++;
+    forget_history_if_locked();
     line_reset(&mon.line, mon.line.last_cr);
     if (mon.state == MON_ACTIVE)
         prompt();
@@ -348,6 +362,7 @@ int monitor_release(void)
     port_debug_uart_claim(false);
     if (mon.features->left)
         mon.features->left(); /* production relocks */
+    forget_history_if_locked();
     return 0;
 }
 
@@ -368,6 +383,7 @@ void monitor_leave(void)
     knock_restart_after(&mon_knock, mon.line.last_cr);
     if (mon.features->left)
         mon.features->left(); /* production relocks; the watchdog counts afresh */
+    forget_history_if_locked();
 }
 
 int monitor_knock_mode(void)

@@ -221,8 +221,6 @@ int cmd_unlock(int argc, char **argv)
     uint8_t buf[HMAC_SHA256_SIZE];
     enum lockdown_result r;
 
-    if (argc > 2)
-        return con_error("usage: unlock [ANSWER]");
     if (!cfg.key_len || st.locked_out)
         return refusal(cfg.key_len ? LOCKDOWN_LOCKED_OUT : LOCKDOWN_NO_KEY);
     if (argc == 1) {
@@ -252,9 +250,8 @@ int cmd_unlock(int argc, char **argv)
 
 int cmd_lock(int argc, char **argv)
 {
+    (void)argc;
     (void)argv;
-    if (argc > 1)
-        return con_error("usage: lock");
     if (!lockdown_lock())
         return refusal(LOCKDOWN_NO_KEY);
     con_puts("fiqmon: locked\n");
@@ -263,9 +260,8 @@ int cmd_lock(int argc, char **argv)
 
 int cmd_readonly(int argc, char **argv)
 {
+    (void)argc;
     (void)argv;
-    if (argc > 1)
-        return con_error("usage: readonly");
     lockdown_set_readonly();
     con_puts("fiqmon: read-only until reset\n");
     return 0;

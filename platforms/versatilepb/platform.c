@@ -19,7 +19,7 @@
 #include "versatilepb_fiq.h"
 
 /* no commands of its own */
-const struct command platform_commands[] = {{NULL, NULL, NULL, NULL, 0}};
+const struct command platform_commands[] = {{NULL, NULL, NULL, NULL, 0, 0, 0, 0}};
 
 extern uint32_t boot_key_copy;
 
@@ -127,6 +127,12 @@ bool port_mem_secret(uint32_t pa, unsigned len)
 void platform_raise_service_fiq(void)
 {
     vic_soft_raise(VIC_BASE, SERVICE_VIC_LINE, true);
+}
+
+bool port_mem_is_memory(uint32_t addr)
+{
+    /* the MMU is off while the monitor runs: every address is physical */
+    return addr - RAM_BASE < RAM_SIZE || addr - FLASH_BASE < FLASH_SIZE;
 }
 
 const char *port_mem_unavailable(void)

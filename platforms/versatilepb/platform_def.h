@@ -25,6 +25,8 @@
 #define RAM_BASE            0x00000000
 #define RAM_SIZE            0x08000000
 #define LOAD_ADDR           0x00010000
+#define FLASH_BASE          0x34000000  /* NOR flash, 64 MiB */
+#define FLASH_SIZE          0x04000000
 #define RESIDENT_SIZE       0x00010000
 #define RESIDENT_BASE       (RAM_BASE + RAM_SIZE - RESIDENT_SIZE)
 #define RESIDENT_LIMIT      0x00010000  /* make size and the linker enforce it */

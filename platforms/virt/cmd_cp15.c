@@ -22,7 +22,7 @@ static int cmd_cp15(int argc, char **argv)
 }
 
 const struct command platform_commands[] = {
-    {"cp15", "", "the Normal world's SCTLR, TTBRs, TTBCR, DACR, CONTEXTIDR, fault registers",
-     cmd_cp15, CMD_READS_REGS},
-    {NULL, NULL, NULL, NULL, 0},
+    {"cp15", "", "Normal world SCTLR, TTBRs, DACR, fault regs", cmd_cp15, CMD_READS_REGS, 0, 0,
+     0},
+    {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
 };

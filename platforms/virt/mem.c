@@ -85,6 +85,13 @@ static bool translate(uint32_t va, uint32_t *pa)
     return true;
 }
 
+bool port_mem_is_memory(uint32_t addr)
+{
+    uint32_t pa;
+
+    return translate(addr, &pa) && (pa - RAM_BASE < RAM_SIZE || pa - FLASH_BASE < FLASH_SIZE);
+}
+
 bool port_mem_read(uint32_t addr, unsigned width, uint32_t *value)
 {
     uint32_t pa;

@@ -22,6 +22,8 @@
 #define SECURE_FLASH_BASE   0x00000000
 #define SECURE_FLASH_SIZE   0x04000000
 #define LOAD_ADDR           0x00000000
+#define FLASH_BASE          0x00000000  /* both flash banks (the first is Secure) */
+#define FLASH_SIZE          0x08000000
 #define RESIDENT_BASE       SECURE_RAM_BASE
 #define RESIDENT_SIZE       0x00010000
 #define RESIDENT_LIMIT      0x00010000

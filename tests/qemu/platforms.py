@@ -11,6 +11,7 @@ class Platform:
     debug_line: int         # its interrupt line / INTID
     scratch: int            # RAM free for mw/md tests while fiqmon idles
     faults: tuple           # (md arguments, faulting address) that must report a fault
+    flash: int              # flash a user may write (mw -p), which keeps its contents
     monitor_stack: str      # symbol: top of the stack the monitor runs on
     monitor_bank: str       # the banked mode that takes fiqmon's FIQ (fiq / mon)
     cpu: str
@@ -22,12 +23,14 @@ PLATFORMS = {
         name="versatilepb", uart="uart0", debug_line=12, scratch=0x00100000,
         # ARMv5 with alignment checking on: an unaligned word faults
         faults=(("100001 4 w", 0x00100001), ("100001 2 h", 0x00100001)),
+        flash=0x34000000,
         monitor_stack="__stack_fiq_top", monitor_bank="fiq", cpu="arm926ej-s",
         watchdog_line=5),
     "virt": Platform(
         name="virt", uart="uart1", debug_line=40, scratch=0x40100000,
         # Secure memory is never shown: fiqmon's RAM and the flash it booted from
         faults=(("e000000 4 w", 0x0e000000), ("0 10 b", 0x00000000)),
+        flash=0x04000000,  # the Non-secure bank
         monitor_stack="__stack_fiq_top", monitor_bank="mon", cpu="cortex-a15 (secure)",
         watchdog_line=29),
 }

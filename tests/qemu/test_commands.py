@@ -182,3 +182,23 @@ def test_reboot_brings_the_banner_back(entered):
 def test_commands_can_be_abbreviated(entered):
     assert entered.cmd("al").startswith("r0=")
     assert entered.cmd("ver").startswith("fiqmon ")
+
+
+def test_help_is_aligned_in_80_columns(entered, platform):
+    out = entered.cmd("help")
+    lines = out.splitlines()
+    assert all(len(line) <= 80 for line in lines), max(lines, key=len)
+    rows = [line for line in lines if line.startswith("  ")]
+    assert len(rows) == len(COMMANDS + PLATFORM_COMMANDS[platform.name])
+    for row in rows:
+        # name, usage and help each start in their own column
+        assert row[2] != " " and row[10] == " " and row[34] == " " and row[35] != " ", row
+        assert row[11] != " " or row[11:35].strip() == "", row
+    md = next(row for row in rows if row.split()[0] == "md")
+    assert md[11:35].rstrip() == "[-p] ADDR [LEN] [b|h|w]"
+    assert out.endswith("Commands may be abbreviated, except: readonly release boot go reboot\n")
+
+
+def test_a_full_name_is_needed_for_reboot(entered):
+    assert entered.cmd("rebo") == "error: 'reboot' must be typed in full (it cannot be undone)\n"
+    assert entered.cmd("pc").startswith("pc=")  # no reboot happened: the session goes on

@@ -16,7 +16,7 @@
 struct fake_port fake;
 
 /* the fake platform adds no commands */
-const struct command platform_commands[] = {{NULL, NULL, NULL, NULL, 0}};
+const struct command platform_commands[] = {{NULL, NULL, NULL, NULL, 0, 0, 0, 0}};
 
 const uint8_t fake_build_id[FAKE_BUILD_ID_LEN] = {
     0xf1, 0x9e, 0x00, 0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd,
@@ -222,10 +222,15 @@ bool port_mem_write(uint32_t addr, unsigned width, uint32_t value)
         fake.faults++;
         return false;
     }
-    for (unsigned i = 0; i < width; i++)
+    for (unsigned i = 0; i < width && addr + i - fake.rom_base >= fake.rom_size; i++)
         *host_byte(addr + i) = (uint8_t)(value >> (8 * i));
     fake.writes[width]++;
     return true;
+}
+
+bool port_mem_is_memory(uint32_t addr)
+{
+    return addr - fake.device_base >= fake.device_size;
 }
 
 const char *port_mem_unavailable(void)

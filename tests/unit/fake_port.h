@@ -79,6 +79,10 @@ struct fake_port {
     uint32_t secret_base;        /* port_mem_secret: [base, base + size) */
     uint32_t secret_size;
     struct platform_desc desc; /* what `platform` says (boot: port_boot_target) */
+    uint32_t rom_base;           /* writes in [base, base + size) succeed and change nothing */
+    uint32_t rom_size;
+    uint32_t device_base;        /* port_mem_is_memory is false in [base, base + size) */
+    uint32_t device_size;
     uint32_t self_crc;       /* port_self_crc */
     uint32_t entropy;        /* port_entropy's next value */
     uint32_t entropy_step;   /* added after each port_entropy (default 0: a stopped timer) */

@@ -46,19 +46,19 @@ static int run_fails(int argc, char **argv)
 }
 
 static const struct command table_a[] = {
-    {"step", "", "one step", run_step, 0},
-    {"stepi", "", "one instruction", run_stepi, 0},
-    {"status", "[X]", "how things are", run_status, CMD_READS_REGS},
-    {"poke", "ADDR V", "write", run_poke, CMD_WRITES_MEM},
-    {"fails", "", "always fails", run_fails, 0},
-    {NULL, NULL, NULL, NULL, 0},
+    {"step", "[WORD...]", "one step", run_step, 0, 0, CMD_ARGS_ANY, 0},
+    {"stepi", "[WORD...]", "one instruction", run_stepi, 0, 0, CMD_ARGS_ANY, 0},
+    {"status", "[X]", "how things are", run_status, CMD_READS_REGS, 0, 1, 0},
+    {"poke", "ADDR V", "write", run_poke, CMD_WRITES_MEM, 2, 2, 0},
+    {"fails", "", "always fails", run_fails, 0, 0, 0, 0},
+    {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
 };
 
 static const struct command table_b[] = {
-    {"stack", "", "the stack", run_stack, CMD_READS_MEM},
-    {"po", "", "exact name that is also a prefix of poke", run_po, 0},
-    {"zap", "", "reboot-like", run_zap, CMD_REBOOTS},
-    {NULL, NULL, NULL, NULL, 0},
+    {"stack", "", "the stack", run_stack, CMD_READS_MEM, 0, 0, 0},
+    {"po", "", "exact name that is also a prefix of poke", run_po, 0, 0, 0, 0},
+    {"zap", "", "reboot-like", run_zap, CMD_REBOOTS, 0, 0, CMD_FULL_NAME},
+    {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
 };
 
 static const struct command *const tables[] = {table_a, table_b, NULL};
@@ -248,6 +248,61 @@ static void test_eight_words_run_and_nine_are_refused(void **state)
     EXPECT_EQ(called.calls, 0);
 }
 
+static void test_the_dispatcher_checks_the_argument_count(void **state)
+{
+    static const struct {
+        const char *line;
+        const char *error; /* NULL: runs */
+    } t[] = {
+        {"stack", NULL},
+        {"stack x", "error: usage: stack\n"},
+        {"stack\tx", "error: usage: stack\n"},
+        {"stat", NULL},
+        {"stat x", NULL},
+        {"stat x y", "error: usage: status [X]\n"},
+        {"poke 1", "error: usage: poke ADDR V\n"},
+        {"poke 1 2", NULL},
+        {"poke 1 2 3", "error: usage: poke ADDR V\n"},
+        {"fails 1 2 3 4 5 6 7", "error: usage: fails\n"},
+    };
+
+    for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+        memset(&called, 0, sizeof(called));
+        enum command_result r = run(t[i].line, CMD_ALL_PERMISSIONS);
+        if (!t[i].error) {
+            EXPECT_TRUE(r == CMD_RESULT_OK && called.calls == 1, "'%s' did not run: %s", t[i].line,
+                        expect_escape(fake_output()));
+            continue;
+        }
+        EXPECT_EQ(r, CMD_RESULT_ERROR);
+        expect_one_error_line(t[i].line);
+        EXPECT_STR_EQ(fake_output_text(), t[i].error);
+        EXPECT_TRUE(called.calls == 0, "'%s' ran", t[i].line);
+    }
+}
+
+static void test_a_full_name_command_never_runs_from_a_prefix(void **state)
+{
+    static const char *const prefixes[] = {"z", "za"};
+
+    for (size_t i = 0; i < 2; i++) {
+        EXPECT_EQ(run(prefixes[i], CMD_ALL_PERMISSIONS), CMD_RESULT_ERROR);
+        expect_one_error_line(prefixes[i]);
+        EXPECT_STR_EQ(fake_output_text(), "error: 'zap' must be typed in full (it cannot be "
+                                          "undone)\n");
+        EXPECT_EQ(called.calls, 0);
+    }
+    EXPECT_EQ(run("zap", CMD_ALL_PERMISSIONS), CMD_RESULT_OK);
+    EXPECT_EQ(called.calls, 1);
+    /* where it is not permitted at all, that is what a prefix hears too (locked devices) */
+    EXPECT_EQ(run("za", CMD_ALL_PERMISSIONS & ~CMD_REBOOTS), CMD_RESULT_ERROR);
+    EXPECT_STR_EQ(fake_output_text(), "error: 'zap' is not permitted now\n");
+    /* the others still take a prefix */
+    EXPECT_EQ(run("sta", CMD_ALL_PERMISSIONS), CMD_RESULT_ERROR); /* ambiguous, as before */
+    EXPECT_EQ(run("stac", CMD_ALL_PERMISSIONS), CMD_RESULT_OK);
+    EXPECT_STR_EQ(called.which, "stack");
+}
+
 static void test_failing_handler_gives_an_error_result(void **state)
 {
     EXPECT_EQ(run("fails", CMD_ALL_PERMISSIONS), CMD_RESULT_ERROR);
@@ -306,6 +361,90 @@ static void test_help_for_an_unknown_or_ambiguous_name_is_one_error(void **state
     EXPECT_EQ(command_help(tables, "st"), -1);
     expect_one_error_line("help st");
     EXPECT_CONTAINS(fake_output_text(), "ambiguous");
+    /* the candidates, as the dispatcher lists them */
+    EXPECT_STR_EQ(fake_output_text(), "error: ambiguous command 'st': step stepi status stack\n");
+}
+
+static void test_help_names_the_commands_that_take_no_prefix(void **state)
+{
+    fake_output_reset();
+    EXPECT_EQ(command_help(tables, NULL), 0);
+    EXPECT_CONTAINS(fake_output_text(), "\nCommands may be abbreviated, except: zap\n");
+    fake_output_reset();
+    EXPECT_EQ(command_help(tables, "zap"), 0);
+    EXPECT_STR_EQ(fake_output_text(),
+                  "zap \n  reboot-like\n  (type the full name: it cannot be undone)\n");
+}
+
+/* --- the real tables (the core's and the fake platform's) -------------------------------- */
+
+/* min and max words of a usage string: "[-p] ADDR [LEN]" 1 and 3, "..." any number. */
+static void usage_counts(const char *usage, unsigned *min, unsigned *max)
+{
+    int depth = 0;
+    bool any = false;
+
+    *min = *max = 0;
+    for (const char *p = usage; *p;) {
+        size_t n = strcspn(p, " ");
+        const char *w = p;
+        for (; *w == '['; w++)
+            depth++;
+        if (n) {
+            *min += depth == 0;
+            (*max)++;
+            any |= strstr(tfmt("%.*s", (int)n, p), "...") != NULL;
+        }
+        for (const char *e = p + n; e > w && e[-1] == ']'; e--)
+            depth--;
+        p += n + (p[n] == ' ');
+    }
+    if (any)
+        *max = CMD_ARGS_ANY;
+}
+
+static void test_every_commands_argument_counts_match_its_usage(void **state)
+{
+    unsigned min, max;
+
+    usage_counts("[-p] ADDR [LEN] [b|h|w]", &min, &max); /* the helper itself */
+    EXPECT_TRUE(min == 1 && max == 4, "%u %u", min, max);
+    usage_counts("[ADDR [CMDLINE...]]", &min, &max);
+    EXPECT_TRUE(min == 0 && max == CMD_ARGS_ANY, "%u %u", min, max);
+    for (const struct command *const *t = command_tables; *t; t++) {
+        for (const struct command *c = *t; c->name; c++) {
+            usage_counts(c->usage, &min, &max);
+            EXPECT_TRUE(c->min_args == min && c->max_args == max,
+                        "'%s %s' takes %u to %u words, the table says %u to %u", c->name, c->usage,
+                        min, max, c->min_args, c->max_args);
+        }
+    }
+}
+
+static void test_help_is_aligned_and_fits_80_columns(void **state)
+{
+    char line[256];
+
+    fake_output_reset();
+    EXPECT_EQ(command_help(command_tables, NULL), 0);
+    const char *text = fake_output_text();
+    for (const char *p = text; *p;) {
+        size_t len = strcspn(p, "\n");
+        EXPECT_TRUE(len <= COMMAND_HELP_WIDTH, "help line of %zu columns: %.*s", len, (int)len, p);
+        p += len + (p[len] == '\n');
+    }
+    for (const struct command *const *t = command_tables; *t; t++) {
+        for (const struct command *c = *t; c->name; c++) {
+            assert_true(line_for(text, c->name, line, sizeof(line)));
+            size_t ul = strlen(c->usage), hl = strlen(c->help);
+            EXPECT_TRUE(strlen(line) == 35 + hl && memcmp(line + 11, c->usage, ul) == 0 &&
+                            strspn(line + 11 + ul, " ") == 24 - ul &&
+                            memcmp(line + 35, c->help, hl) == 0,
+                        "'%s': usage and help not in their columns (11, 35): %s", c->name, line);
+        }
+    }
+    /* and the commands that cannot be undone are named */
+    EXPECT_CONTAINS(text, "except: readonly release boot go reboot\n");
 }
 
 int main(void)
@@ -320,10 +459,15 @@ int main(void)
         cmocka_unit_test_setup(test_arguments_reach_the_handler_split_at_spaces_and_tabs, setup),
         cmocka_unit_test_setup(test_abbreviated_command_gets_the_typed_word_as_argv0, setup),
         cmocka_unit_test_setup(test_eight_words_run_and_nine_are_refused, setup),
+        cmocka_unit_test_setup(test_the_dispatcher_checks_the_argument_count, setup),
+        cmocka_unit_test_setup(test_a_full_name_command_never_runs_from_a_prefix, setup),
         cmocka_unit_test_setup(test_failing_handler_gives_an_error_result, setup),
         cmocka_unit_test_setup(test_help_lists_every_command_of_every_table, setup),
         cmocka_unit_test_setup(test_help_for_one_command, setup),
         cmocka_unit_test_setup(test_help_for_an_unknown_or_ambiguous_name_is_one_error, setup),
+        cmocka_unit_test_setup(test_help_names_the_commands_that_take_no_prefix, setup),
+        cmocka_unit_test_setup(test_every_commands_argument_counts_match_its_usage, setup),
+        cmocka_unit_test_setup(test_help_is_aligned_and_fits_80_columns, setup),
     };
 
     return cmocka_run_group_tests_name("command", tests, NULL, NULL);

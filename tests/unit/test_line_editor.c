@@ -2,6 +2,7 @@
 /* The shell's line editor: echo, editing keys, line ends, and the hard length limit. */
 #include "expect.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "line_editor.h"
@@ -184,11 +185,164 @@ static void test_lf_after_a_reset_following_cr_is_swallowed(void **state)
 
 static void test_control_and_8bit_bytes_are_ignored(void **state)
 {
-    static const uint8_t input[] = {'p', 0x00, 0x01, 0x09, 0x1b, 0x80, 0xff, 0x7e, 'c', '\r'};
+    /* (TAB and ESC have a meaning: tests below) */
+    static const uint8_t input[] = {'p', 0x00, 0x01, 0x02, 0x1c, 0x80, 0xff, 0x7e, 'c', '\r'};
 
     EXPECT_STR_EQ(feed(input, sizeof(input)), "R");
     EXPECT_STR_EQ(lines, "p~c|");
     EXPECT_STR_EQ(echoed, "p~c");
+}
+
+static void test_tab_separates_words_as_a_space(void **state)
+{
+    EXPECT_STR_EQ(feed_str("md\tc0008000\t10\r"), "R");
+    EXPECT_STR_EQ(lines, "md c0008000 10|");
+    EXPECT_STR_EQ(echoed, "md c0008000 10");
+}
+
+/* Keys and terminal answers that are escape sequences: none may leave a byte in the line. */
+static const char *const sequences[] = {
+    "\x1b[C",     /* Right */
+    "\x1b[D",     /* Left */
+    "\x1b[2J",    /* clear screen */
+    "\x1b[1;5C",  /* Ctrl-Right */
+    "\x1b[15~",   /* F5 */
+    "\x1b[3~",    /* Delete */
+    "\x1bOP",     /* F1 */
+    "\x1bOD",     /* Left, application mode */
+    "\x1b[?25h",  /* private parameters */
+    "\x1b(B",     /* an intermediate byte */
+    "\x1b" "c",   /* two bytes */
+    "\x1b[A",     /* Up with no history: nothing */
+    "\x1b\x1b[B", /* a second ESC starts afresh */
+};
+
+static void test_escape_sequences_leave_nothing_in_the_line(void **state)
+{
+    for (size_t i = 0; i < sizeof(sequences) / sizeof(sequences[0]); i++) {
+        restart();
+        feed_str("p");
+        EXPECT_STR_EQ(feed_str(sequences[i]), "");
+        EXPECT_STR_EQ(feed_str("c\r"), "R");
+        EXPECT_TRUE(strcmp(lines, "pc|") == 0 && strcmp(echoed, "pc") == 0,
+                    "%s: line %s, echo %s", expect_escape(sequences[i]), lines,
+                    expect_escape(echoed));
+    }
+}
+
+static void test_a_control_byte_ends_an_escape_sequence_and_counts(void **state)
+{
+    /* a sequence cut short on a noisy wire must not eat the Return or Ctrl-C after it */
+    EXPECT_STR_EQ(feed_str("pc\x1b[1\r"), "R");
+    EXPECT_STR_EQ(lines, "pc|");
+    EXPECT_STR_EQ(feed_str("mw\x1b\x03"), "C");
+    EXPECT_STR_EQ(feed_str("pc\x1bO\r"), "R");
+    EXPECT_STR_EQ(lines, "pc|pc|");
+}
+
+static void test_an_overlong_escape_sequence_is_given_up(void **state)
+{
+    /* ESC, then LINE_ESC_MAX bytes swallowed ('[' and 15 digits); the rest is text */
+    EXPECT_STR_EQ(feed_str("\x1b[11111111111111111111x\r"), "R");
+    EXPECT_STR_EQ(lines, "11111x|");
+}
+
+#define UP "\x1b[A"
+#define DOWN "\x1b[B"
+
+static void test_up_and_down_recall_earlier_lines(void **state)
+{
+    feed_str("pc\rregs\rmd 1000\r");
+    echoed_len = 0;
+    echoed[0] = '\0';
+    EXPECT_STR_EQ(feed_str(UP), "");
+    EXPECT_STR_EQ(le->buf, "md 1000");
+    EXPECT_STR_EQ(echoed, "md 1000");
+    EXPECT_STR_EQ(feed_str("\x1bOA"), ""); /* Up in application mode */
+    EXPECT_STR_EQ(echoed, "md 1000" RUBOUT RUBOUT RUBOUT RUBOUT RUBOUT RUBOUT RUBOUT "regs");
+    feed_str(UP);
+    EXPECT_TRUE(le->len == 2 && memcmp(le->buf, "pc", 2) == 0, "third Up: %.*s", le->len, le->buf);
+    size_t before = echoed_len;
+    feed_str(UP); /* nothing older: nothing changes, nothing is drawn */
+    EXPECT_EQ(echoed_len, before);
+    EXPECT_TRUE(le->len == 2 && memcmp(le->buf, "pc", 2) == 0, "Up past the oldest");
+    feed_str(DOWN);
+    EXPECT_TRUE(le->len == 4 && memcmp(le->buf, "regs", 4) == 0, "Down");
+    feed_str(DOWN DOWN); /* the newest, then an empty line */
+    EXPECT_EQ(le->len, 0);
+    EXPECT_TRUE(ends_with(echoed, "md 1000" RUBOUT RUBOUT RUBOUT RUBOUT RUBOUT RUBOUT RUBOUT),
+                "%s", expect_escape(echoed));
+    before = echoed_len;
+    feed_str(DOWN); /* past the newest: nothing */
+    EXPECT_EQ(echoed_len, before);
+    /* a recalled line runs as typed, and can be edited first */
+    lines[0] = '\0';
+    EXPECT_STR_EQ(feed_str(UP UP "\x7f" "s x\r"), "R");
+    EXPECT_STR_EQ(lines, "regs x|");
+    EXPECT_STR_EQ(feed_str(UP "\r"), "R");
+    EXPECT_STR_EQ(lines, "regs x|regs x|");
+}
+
+static void test_history_skips_empty_repeated_and_overlong_lines(void **state)
+{
+    char line[LINE_MAX_CHARS + 2];
+
+    memset(line, 'x', LINE_MAX_CHARS + 1);
+    line[LINE_MAX_CHARS + 1] = '\0';
+    feed_str("pc\rpc\r\rregs\r");
+    feed_str(line);
+    EXPECT_STR_EQ(feed_str("\r"), "D");
+    feed_str(UP UP UP); /* regs, pc, and nothing older */
+    EXPECT_STR_EQ(feed_str("\r"), "R");
+    EXPECT_STR_EQ(lines, "pc|pc||regs|pc|");
+}
+
+static void test_history_keeps_the_newest_lines_that_fit(void **state)
+{
+    unsigned kept = LINE_HISTORY_BYTES / 4, n = 0; /* "cNN" and its NUL */
+    char expect[8];
+
+    for (unsigned i = 0; i < 99; i++)
+        feed_str(tfmt("c%02u\r", i));
+    for (;; n++) {
+        char before[LINE_MAX_CHARS];
+        uint16_t len = le->len;
+        memcpy(before, le->buf, len);
+        feed_str(UP);
+        if (le->len == len && memcmp(before, le->buf, len) == 0)
+            break;
+    }
+    EXPECT_EQ(n, kept);
+    snprintf(expect, sizeof(expect), "c%02u", 99 - kept);
+    EXPECT_TRUE(le->len == 3 && memcmp(le->buf, expect, 3) == 0, "oldest kept: %.*s, want %s",
+                le->len, le->buf, expect);
+}
+
+static void test_the_longest_line_fits_the_history(void **state)
+{
+    char line[LINE_MAX_CHARS + 1];
+
+    feed_str("pc\r");
+    for (int i = 0; i < LINE_MAX_CHARS; i++)
+        line[i] = (char)('a' + i % 26);
+    line[LINE_MAX_CHARS] = '\0';
+    feed_str(line);
+    feed_str("\r");
+    lines[0] = '\0';
+    EXPECT_STR_EQ(feed_str(UP "\r"), "R");
+    EXPECT_TRUE(strlen(lines) == LINE_MAX_CHARS + 1 && strncmp(lines, line, LINE_MAX_CHARS) == 0,
+                "recalled %s", lines);
+}
+
+static void test_history_clear_forgets_every_line(void **state)
+{
+    feed_str("pc\rregs\r");
+    line_history_clear(le);
+    echoed_len = 0;
+    echoed[0] = '\0';
+    EXPECT_STR_EQ(feed_str(UP "\r"), "R");
+    EXPECT_STR_EQ(lines, "pc|regs||");
+    EXPECT_STR_EQ(echoed, "");
 }
 
 static void test_exactly_line_max_chars_are_accepted(void **state)
@@ -291,6 +445,20 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_lf_after_a_reset_following_cr_is_swallowed, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_control_and_8bit_bytes_are_ignored, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_tab_separates_words_as_a_space, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_escape_sequences_leave_nothing_in_the_line, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_a_control_byte_ends_an_escape_sequence_and_counts,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_an_overlong_escape_sequence_is_given_up, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_up_and_down_recall_earlier_lines, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_history_skips_empty_repeated_and_overlong_lines,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_history_keeps_the_newest_lines_that_fit, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_the_longest_line_fits_the_history, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_history_clear_forgets_every_line, setup, teardown),
         cmocka_unit_test_setup_teardown(test_exactly_line_max_chars_are_accepted, setup, teardown),
         cmocka_unit_test_setup_teardown(test_one_char_too_many_discards_the_whole_line, setup,
                                         teardown),

@@ -146,6 +146,7 @@ static size_t build_shadow(void)
     for (const struct command *c = core_commands; c->name; c++) {
         EXPECT_TRUE(n + 1 < sizeof(shadow) / sizeof(shadow[0]), "too many commands");
         shadow[n] = *c;
+        shadow[n].min_args = 0; /* bare names are dispatched: permissions, not arguments */
         shadow[n++].run = record;
     }
     memset(&shadow[n], 0, sizeof(shadow[n]));

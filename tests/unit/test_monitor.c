@@ -441,6 +441,29 @@ static void test_md_and_mw_at_a_fault_say_where_and_change_nothing(void **state)
     expect_unchanged("a faulting md/mw", &before);
 }
 
+static void test_mw_reads_memory_back_and_says_when_a_write_did_not_take(void **state)
+{
+    fake.rom_base = BASE + 0x200; /* flash: takes writes and keeps its contents */
+    fake.rom_size = 0x200;
+    fake_mem_write(BASE + 0x200, "\x11\x22\x33\x44", 4);
+    enter();
+    unsigned reads = fake.reads[4];
+    EXPECT_STR_EQ(cmd("mw 10000100 12345678"), "");
+    EXPECT_EQ(fake.reads[4], reads + 1); /* RAM: read back, and it holds the value */
+    EXPECT_STR_EQ(cmd("mw 10000200 1"),
+                  "error: 0x10000200 reads back 0x44332211 after writing 0x1 (flash or ROM?)\n");
+    EXPECT_STR_EQ(cmd("mw -p 10000203 1 b"),
+                  "error: 0x10000203 reads back 0x44 after writing 0x1 (flash or ROM?)\n");
+    EXPECT_STR_EQ(cmd("mw 10000202 4433 h"), ""); /* what it holds already: nothing to say */
+    /* a device register is never read behind the user's back, whatever the write did */
+    fake.device_base = BASE + 0x300;
+    fake.device_size = 0x100;
+    reads = fake.reads[1] + fake.reads[2] + fake.reads[4];
+    EXPECT_STR_EQ(cmd("mw 10000300 5"), "");
+    EXPECT_EQ(fake.reads[1] + fake.reads[2] + fake.reads[4], reads);
+    EXPECT_EQ(fake.space, PORT_MEM_VIRTUAL);
+}
+
 static void test_md_p_reads_physical_memory_and_then_goes_back_to_virtual(void **state)
 {
     fake_mem_write(BASE, "PHYS", 4);
@@ -452,7 +475,7 @@ static void test_md_p_reads_physical_memory_and_then_goes_back_to_virtual(void *
                 fake.space_accesses[PORT_MEM_PHYSICAL], fake.space_accesses[PORT_MEM_VIRTUAL]);
     EXPECT_EQ(fake.space, PORT_MEM_VIRTUAL);
     EXPECT_STR_EQ(cmd("mw -p 10000000 41 b"), "");
-    EXPECT_EQ(fake.space_accesses[PORT_MEM_PHYSICAL], 2);
+    EXPECT_EQ(fake.space_accesses[PORT_MEM_PHYSICAL], 3); /* the write and its read-back */
     EXPECT_EQ(*fake_mem(BASE), 0x41);
     EXPECT_EQ(fake.space, PORT_MEM_VIRTUAL);
     /* an error on the way out leaves the space virtual too */
@@ -478,8 +501,26 @@ static const struct bad_input bad_inputs[] = {
     {"md 10000000 0", "out of range"},
     {"md 10000000 1001", "out of range"},
     {"md fffffff0 20", "wraps"},
-    {"md fffffffd 3 w", "wraps"},
-    {"md ffffffff 1 h", "wraps"},
+    {"md fffffffc 8 w", "wraps"},
+    {"md fffffffe 4 h", "wraps"},
+    {"md 10000000 3 w", "length 0x3 is not a multiple of the width (4 bytes)"},
+    {"md 10000000 5 w", "length 0x5 is not a multiple of the width (4 bytes)"},
+    {"md 10000000 3 h", "length 0x3 is not a multiple of the width (2 bytes)"},
+    {"mw fffffffe 1 w", "range wraps past 0xffffffff"},
+    {"mw ffffffff 1 h", "range wraps past 0xffffffff"},
+    {"md 10000000 4 w b", "usage: md"},
+    {"md 10000000 b 4 b", "usage: md"},
+    {"version extra", "usage: version"},
+    {"pc extra", "usage: pc"},
+    {"stats extra", "usage: stats"},
+    {"help md extra", "usage: help [COMMAND]"},
+    {"sym a b", "usage: sym ADDR|NAME"},
+    {"go 1 2", "usage: go ADDR"},
+    {"reb", "'reboot' must be typed in full"},
+    {"rel", "'release' must be typed in full"},
+    {"boo", "'boot' must be typed in full"},
+    {"readon", "'readonly' must be typed in full"},
+    {"help m", "ambiguous command 'm': md mw"},
     {"md 10000000 10 q", "bad width 'q'"},
     {"md 10000000 10 20", "bad width '20'"},
     {"mw 10000000", "usage: mw"},
@@ -555,6 +596,32 @@ static void test_editing_keys_edit_the_line_before_it_runs(void **state)
     send("garbage\x15pc\r");
     EXPECT_CONTAINS(fake_output(), "pc=");
     EXPECT_NOT_CONTAINS(fake_output(), "error");
+}
+
+static void test_tab_and_escape_sequences_at_the_prompt(void **state)
+{
+    enter();
+    fake_output_reset();
+    send("md\t10000000\t4\r");
+    EXPECT_TRUE(starts_with(fake_output(), "md 10000000 4\r\n10000000: "), "%s",
+                expect_escape(fake_output()));
+    fake_output_reset();
+    send("\x1b[2Jp\x1b[D\x1b[Cc\r"); /* clear screen, Left, Right: none of it typed */
+    EXPECT_TRUE(starts_with(fake_output(), "pc\r\npc="), "%s", expect_escape(fake_output()));
+    fake_output_reset();
+    send("\x1b[A\x1b[A\r"); /* Up, Up: md again */
+    EXPECT_TRUE(starts_with(fake_output(), "pc\b \b\b \bmd 10000000 4\r\n10000000: "), "%s",
+                expect_escape(fake_output()));
+}
+
+static void test_lowering_permissions_forgets_the_typed_lines(void **state)
+{
+    enter();
+    cmd("mw 10000000 5");
+    cmd("readonly");
+    fake_output_reset();
+    send("\x1b[A\x1b[A\r");
+    EXPECT_STR_EQ(fake_output(), "\r\n" PROMPT);
 }
 
 static void test_crlf_lf_and_cr_each_end_a_line_once(void **state)
@@ -891,11 +958,14 @@ int main(void)
         T(test_md_shows_fake_memory),
         T(test_mw_then_md_in_every_width),
         T(test_md_and_mw_at_a_fault_say_where_and_change_nothing),
+        T(test_mw_reads_memory_back_and_says_when_a_write_did_not_take),
         T(test_md_p_reads_physical_memory_and_then_goes_back_to_virtual),
         T(test_each_bad_input_gives_one_error_line_and_changes_nothing),
         T(test_too_long_line_is_refused_and_nothing_runs),
         T(test_ctrl_c_abandons_the_line),
         T(test_editing_keys_edit_the_line_before_it_runs),
+        T(test_tab_and_escape_sequences_at_the_prompt),
+        T(test_lowering_permissions_forgets_the_typed_lines),
         T(test_crlf_lf_and_cr_each_end_a_line_once),
         T(test_empty_line_gives_a_new_prompt_and_is_not_counted),
         T(test_exit_returns_to_waiting_and_commands_no_longer_run),
