@@ -317,6 +317,8 @@ void monitor_fiq_full(struct cpu_frame *frame)
                 break; /* the stub let the kernel run */
         }
         consume_active();
+        if (mon.state == MON_GDB)
+            continue; /* the shell's gdb: the kernel stays stopped until GDB resumes it */
         if (mon.halted && mon.state == MON_ACTIVE) {
             port_rx_poll(); /* halted: the kernel waits while we poll the port */
             port_watchdog_held();

@@ -20,8 +20,18 @@ FIQMON_BUFFER("gdb") struct gdb_stub gdb;
 _Static_assert(GDB_PACKET_SIZE == 0x400u, "update PACKET_SIZE_TEXT");
 _Static_assert(GDB_PACKET_SIZE <= 0xffffu, "len and out are 16-bit");
 
-/* Bytes of console output per O packet (each sent as two hex digits). */
-#define RCMD_CHUNK 128u
+/* Bytes of console output per O packet: each goes out as two hex digits, and 'O' plus
+ * those still fits the PacketSize GDB was told about. */
+#define RCMD_CHUNK ((GDB_PACKET_SIZE - 1u) / 2u)
+/* Where that output is gathered: the tail of buf, behind the longest command line a qRcmd
+ * can carry (its hex halves in place, plus a NUL). */
+#define RCMD_BATCH (GDB_PACKET_SIZE - RCMD_CHUNK)
+_Static_assert((GDB_PACKET_SIZE - 6u) / 2u + 1u <= RCMD_BATCH, "command line meets the batch");
+
+/* What a stub without breakpoints or single-step says to Z, z, s, S: an error, never the
+ * empty "unsupported" reply, on which GDB falls back to writing its own breakpoint
+ * instructions into the kernel's text with M/X (nothing here could catch them). */
+#define NO_BREAKPOINTS "E01"
 
 #define GDB_REG_CPSR 25u /* cpsr's number in the target description */
 #define GDB_REGS_HEX (17u * 8u)
@@ -145,14 +155,31 @@ static void send_packet(char lead, const char *body, size_t n, bool hex)
     port_putc((uint8_t)hex_digits[sum & 15]);
 }
 
-/* Console output of a "monitor" command: O packets, sent once. */
+/* Console output of a "monitor" command, gathered in buf's tail (rcmd_batch) so that
+ * commands printing a character or a field at a time still make few O packets. Each
+ * O packet is sent once. */
+static char *rcmd_batch;
+static size_t rcmd_fill;
+
+static void rcmd_flush(void)
+{
+    if (rcmd_fill)
+        send_packet('O', rcmd_batch, rcmd_fill, true);
+    rcmd_fill = 0;
+}
+
 static void rcmd_output(const char *s, size_t n)
 {
     while (n) {
-        size_t k = n < RCMD_CHUNK ? n : RCMD_CHUNK;
-        send_packet('O', s, k, true);
+        size_t k = RCMD_CHUNK - rcmd_fill;
+        if (k > n)
+            k = n;
+        memcpy(rcmd_batch + rcmd_fill, s, k);
+        rcmd_fill += k;
         s += k;
         n -= k;
+        if (rcmd_fill == RCMD_CHUNK)
+            rcmd_flush();
     }
 }
 
@@ -426,9 +453,12 @@ static void monitor_command(struct gdb_stub *g, char *p, const char *end)
         g->buf[i] = (char)b; /* in place: buf[i] is behind p + 2i */
     }
     g->buf[n] = '\0';
+    rcmd_batch = g->buf + RCMD_BATCH;
+    rcmd_fill = 0;
     con_set_sink(rcmd_output);
     monitor_execute(g->buf, GDB_RCMD_FORBIDDEN);
     con_set_sink(NULL);
+    rcmd_flush();
     reply_str(g, "OK");
 }
 
@@ -573,6 +603,12 @@ static enum gdb_action dispatch(struct gdb_stub *g, size_t len)
         break;
     case 'k':
         return end_session(g, GDB_DETACH);
+    case 's': /* GDB sends these only if told it may; an error ends its wait for a stop */
+    case 'S':
+    case 'Z':
+    case 'z':
+        reply_str(g, NO_BREAKPOINTS);
+        break;
     case 'H':
         reply_str(g, "OK");
         break;
@@ -588,7 +624,7 @@ static enum gdb_action dispatch(struct gdb_stub *g, size_t len)
         }
         break;
     default:
-        break; /* s, Z, z and the rest: the empty reply, "not supported" */
+        break; /* the rest: the empty reply, "not supported" */
     }
     send_reply(g);
     return GDB_STAY;

@@ -43,12 +43,15 @@
  * gdb_packet_needs()) gets E01; the connection handshake is always answered.
  *
  * monitor CMD (qRcmd) runs CMD as the shell would, with the shell's permissions minus
- * GDB_RCMD_FORBIDDEN; what it prints goes to GDB as O packets, then OK. O packets are
- * sent once (they are never resent on a '-').
+ * GDB_RCMD_FORBIDDEN; what it prints is gathered in the back half of the buffer (the
+ * command line fills at most the front half) and goes to GDB as O packets of up to
+ * (GDB_PACKET_SIZE - 1) / 2 bytes, then OK. O packets are sent once (never resent on '-').
  *
- * Not supported (empty reply, as the protocol asks): s, Z/z (GDB then plants breakpoint
- * instructions with M/X, which trap into the kernel's handlers, not fiqmon's), and every
- * packet not listed in gdb_stub.c.
+ * No breakpoints or single-step: Z, z, s and S get E01. Not the empty reply: on that GDB
+ * falls back to writing its own breakpoint instructions into the kernel's text with M/X
+ * and resuming into them (they trap into the kernel's handlers, not fiqmon's); on an error
+ * it reports "Cannot insert breakpoint" and keeps the target stopped. vCont? offers only
+ * c and C. Every packet not listed in gdb_stub.c gets the empty reply.
  *
  * Stack: a few dozen bytes beyond what a qRcmd command needs; the buffer is in the struct.
  */

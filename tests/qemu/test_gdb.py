@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from harness import ROOT
+from harness import ROOT, tokens
 
 GUESTS = ROOT / "build/guests"
 
@@ -24,12 +24,16 @@ def tools():
     subprocess.run(["make", "-s", "-C", str(ROOT), "guests"], check=True)
 
 
-def gdb(fm, elf, *commands, timeout=60):
+def gdb(fm, elf, *commands, timeout=60, setup=()):
+    """gdb -batch: setup, connect, commands; at the end GDB detaches (qAttached says so).
+    elf None: no symbol file, as when debugging a kernel GDB has no vmlinux for. A GDB
+    that hangs fails the test through the timeout."""
     args = ["gdb-multiarch", "-q", "-nx", "-batch", "-ex", "set confirm off",
-            "-ex", "set remotetimeout 10", "-ex", f"target remote {fm.debug_path}"]
-    for c in commands:
+            "-ex", "set remotetimeout 10"]
+    for c in (*setup, f"target remote {fm.debug_path}", *commands):
         args += ["-ex", c]
-    out = subprocess.run(args + [str(elf)], capture_output=True, text=True, timeout=timeout)
+    out = subprocess.run(args + ([str(elf)] if elf else []), capture_output=True, text=True,
+                         timeout=timeout)
     return out.stdout + out.stderr
 
 
@@ -120,6 +124,116 @@ def test_continue_runs_the_guest_ctrl_c_stops_it_and_detach_resumes(boot):
     # after detach the guest runs on
     fm.console.expect(r"guest ticker: tick \d+", timeout=20)
     fm.console.expect(r"guest ticker: tick \d+", timeout=20)
+
+
+# --- no breakpoints, no single-step: GDB must give up, never plant its own ------------------
+#
+# An empty reply to Z0 would tell GDB "not supported", and it would write its breakpoint
+# instruction into the kernel with X/M and resume into it. fiqmon answers an error, so
+# GDB reports the failure, writes nothing and keeps the target stopped.
+
+def cannot_insert(out, n):
+    m = re.search(rf"Cannot insert breakpoint {n}\.\s+Cannot access memory at address "
+                  r"0x([0-9a-f]+)", out)
+    assert m, f"GDB did not report breakpoint {n} failing:\n{out}"
+    return int(m.group(1), 16)
+
+
+def memory_writes(out):
+    """The memory-write packets GDB sent (`set debug remote 1` logs each)."""
+    return re.findall(r"Sending packet: \$[MX][0-9a-f]+,[0-9a-f]+", out)
+
+
+def printed_values(out):
+    return [int(v, 16) for v in re.findall(r"^\$\d+ = 0x([0-9a-f]+)$", out, re.M)]
+
+
+def gdb_words(out, addr, count):
+    """The words GDB's x/COUNTxw at addr printed."""
+    words, at = [], addr
+    while len(words) < count:
+        m = re.search(rf"^0x0*{at:x}(?: <[^>]*>)?:\s+((?:0x[0-9a-f]+\s*)+)$", out, re.M)
+        assert m, f"no x output at {at:#x}:\n{out}"
+        row = [int(w, 16) for w in m.group(1).split()]
+        words += row
+        at += 4 * len(row)
+    return words[:count]
+
+
+def shell_words(fm, addr, count):
+    dump = fm.cmd(f"md {addr:x} {4 * count:x}")
+    return [int(w, 16) for row in dump.splitlines()
+            for w in row.split(":")[1].split("  ")[0].split()][:count]
+
+
+def o_packets(out):
+    return len(re.findall(r"Packet received: O[0-9a-f]", out))
+
+
+def test_stepi_and_break_fail_cleanly_and_leave_the_guest_intact(boot):
+    fm = start(boot, "ticker")
+    fm.console.expect(r"guest ticker: tick \d+")
+    elf = GUESTS / "ticker.elf"
+    text = subprocess.run(["arm-none-eabi-objcopy", "-O", "binary", "--only-section=.text",
+                           str(elf), "/dev/stdout"], capture_output=True, check=True).stdout
+    out = gdb(fm, elf, "p/x $pc", "stepi", "p/x $pc", "break ticker_irq", "continue",
+              "p/x $pc", "monitor help", setup=["set debug remote 1"])
+    # stepi and continue each say why they cannot go on; the guest did not move
+    pcs = printed_values(out)
+    assert len(pcs) == 3 and len(set(pcs)) == 1, out
+    assert 0x200000 <= cannot_insert(out, 0) < 0x200000 + len(text)
+    bp = int(re.search(r"Breakpoint 1 at 0x([0-9a-f]+)", out).group(1), 16)
+    assert cannot_insert(out, 1) == bp
+    assert "Command aborted." in out
+    assert memory_writes(out) == [], "GDB fell back to writing breakpoints"
+    # a long monitor output, after all that, comes whole and in a few full O packets
+    assert "[-p] ADDR [LEN] [b|h|w]" in out and "Inferior 1 (Remote target) detached" in out
+    fm.attach_debug()
+    fm.knock()
+    help_len = len(fm.cmd("help"))
+    assert 2 <= o_packets(out) <= -(-help_len // 511), out
+    # the guest's code is byte for byte its ELF's, and the guest ticks on
+    assert b"".join(w.to_bytes(4, "little") for w in shell_words(fm, 0x200000, len(text) // 4)) \
+        == text
+    fm.leave()
+    fm.console.forget()
+    fm.console.expect(r"guest ticker: tick \d+", timeout=20)
+    fm.console.expect(r"guest ticker: tick \d+", timeout=20)
+
+
+def test_stepi_and_break_on_debians_kernel_fail_cleanly_and_change_nothing(boot):
+    """The issue's case: gdb -batch with no vmlinux, stepi and a breakpoint against the
+    unmodified Debian kernel, stopped early in its boot so that it has work left to show
+    that it runs on afterwards."""
+    subprocess.run(["make", "-s", "-C", str(ROOT), "linux"], check=True)
+    fm = boot("virt", "nodelay", BOOT_DELAY_MS=0, KERNEL="debian", gdb=True)
+    fm.console.expect(r"Booting Linux", timeout=60)
+    fm.attach_debug()
+    fm.knock()
+    fm.cmd("halt")
+    regs = tokens(fm.cmd("regs"))
+    pc, lr = regs["pc"], regs["lr"] & ~3
+    fm.debug.send("gdb\r")                # the kernel stays stopped for GDB
+    fm.debug.expect(r"until detach.*?\r\n")
+    fm.debug.close()
+    fm.console.forget()
+    out = gdb(fm, None, f"x/64xw 0x{pc:x}", f"x/16xw 0x{lr:x}", "stepi", "p/x $pc",
+              f"break *0x{lr:x}", "continue", "p/x $pc",
+              setup=["set architecture arm", "set debug remote 1"])
+    assert printed_values(out) == [pc, pc], out
+    assert pc <= cannot_insert(out, 0)
+    assert cannot_insert(out, 1) == lr
+    assert "Command aborted." in out and "detached" in out
+    assert memory_writes(out) == [], "GDB fell back to writing breakpoints"
+    # detached, the kernel boots on to where it always ends without a root fs
+    fm.console.expect(r"Kernel panic - not syncing", timeout=120)
+    fm.attach_debug()
+    fm.knock()
+    assert shell_words(fm, pc, 64) == gdb_words(out, pc, 64)
+    assert shell_words(fm, lr, 16) == gdb_words(out, lr, 16)
+    after = tokens(fm.cmd("regs"))
+    assert after["pc"] >= 0xC0000000 and after["cpsr"] & 0x1F == 0x13, after
+    assert re.search(r"^#0\s+[0-9a-f]{8} [\w.$]+\+0x", fm.cmd("bt", timeout=30), re.M)
 
 
 def linux_banner_address(fm):
