@@ -119,13 +119,27 @@ bool prologue_unwind(uint32_t r[16], uint32_t start)
     return true;
 }
 
-bool prologue_called(uint32_t start, uint32_t pc)
+static bool is_store(uint32_t insn)
 {
-    if (start > pc || pc - start > 4 * PROLOGUE_MAX)
-        return true;
+    return (insn & 0x0c100000) == 0x04000000 ||                   /* str, strb */
+           (insn & 0x0e100000) == 0x08000000 ||                   /* stm */
+           ((insn & 0x0e000090) == 0x00000090 && (insn & 0x60) && /* strh, strd */
+            !(insn & 1u << 20));
+}
+
+bool prologue_stored(uint32_t start, uint32_t pc)
+{
+    uint32_t last = start; /* just after the last store before the first call */
+
     kmem_failed = false;
-    for (uint32_t a = start; a < pc; a += 4)
-        if (is_call(kr32(a)) && !kmem_failed)
-            return true;
-    return false;
+    for (uint32_t a = start; a - start < 4 * PROLOGUE_MAX; a += 4) {
+        uint32_t insn = kr32(a);
+        if (kmem_failed)
+            return false;
+        if (is_call(insn))
+            break;
+        if (is_store(insn))
+            last = a + 4;
+    }
+    return pc >= last;
 }

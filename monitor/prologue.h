@@ -22,8 +22,8 @@
  * (or a read faulted) false and r is unchanged. */
 bool prologue_unwind(uint32_t r[16], uint32_t start);
 
-/* A call (bl, blx) lies between start and pc, or pc is more than PROLOGUE_MAX instructions
- * on: an exception entry has built its register frame by its first call. */
-bool prologue_called(uint32_t start, uint32_t pc);
+/* pc is past every store an exception entry at start makes before its first call (bl,
+ * blx; or its first PROLOGUE_MAX instructions): by then its register frame is written. */
+bool prologue_stored(uint32_t start, uint32_t pc);
 
 #endif

@@ -232,7 +232,7 @@ static enum unwind_result step(uint32_t r[16], bool interrupted, bool *popped_pc
         for (unsigned i = 0; i < 16; i++)
             m[i] = r[i];
         if (*popped_pc) {
-            if (start && !prologue_called(start, r[15]))
+            if (start && !prologue_stored(start, r[15]))
                 return UNWIND_PARTIAL; /* the frame it pops is not written yet */
         } else if (start && prologue_unwind(m, start)) {
             for (unsigned i = 0; i < 16; i++)

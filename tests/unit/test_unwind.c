@@ -129,7 +129,8 @@ static void build_chain(void)
     kfix_w32(SPIN + 8, 0x1afffffc);    /* bne SPIN */
     kfix_w32(EXC, 0xe24dd04c);         /* sub sp, sp, #76 */
     kfix_w32(EXC + 4, 0xe98d1ffe);     /* stmib sp, {r1-r12} */
-    kfix_w32(EXC + 8, 0xeb000010);     /* bl the handler */
+    kfix_w32(EXC + 8, 0xe58d3000);     /* str r3, [sp] */
+    kfix_w32(EXC + 12, 0xeb000010);    /* bl the handler */
 }
 
 static int setup(void **state)
@@ -410,7 +411,7 @@ static void test_a_table_caller_after_no_call_stops_the_trace(void **state)
 
 static void test_an_exception_entry_before_its_frame_is_stored_says_so(void **state)
 {
-    for (uint32_t off = 0; off <= 8; off += 4) {
+    for (uint32_t off = 0; off <= 8; off += 4) { /* up to its last store */
         regs[15] = EXC + off;
         EXPECT_STR_EQ(bt(false), tfmt("%s#0  %08x exc_entry+0x%x/0x200\n"
                                       "bt: stopped: in an exception entry that has not "
@@ -421,7 +422,7 @@ static void test_an_exception_entry_before_its_frame_is_stored_says_so(void **st
 
 static void test_a_context_an_exception_frame_saved_is_an_interrupted_one(void **state)
 {
-    /* after its call the entry's frame is stored: it holds a context stopped on
+    /* past its stores the entry's frame is written: it holds a context stopped on
      * merged_fn's first instruction (an IRQ right after the call), whose caller is lr */
     uint32_t f = SP0 - 0x200;
 
