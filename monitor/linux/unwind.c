@@ -4,6 +4,7 @@
 #include "console.h"
 #include "kallsyms.h"
 #include "kmem.h"
+#include "prologue.h"
 #include "vmcoreinfo.h"
 
 #define PAGE 4096u
@@ -114,8 +115,10 @@ static uint32_t insn_byte(struct insns *c)
 }
 
 /* Pops the registers in mask (bit n: rn), lowest first; sp moves unless it is popped. */
-static void pop(uint32_t *vrs, uint32_t mask)
+static void pop(uint32_t *vrs, uint32_t mask, bool *popped_pc)
 {
+    if (mask >> 15 & 1)
+        *popped_pc = true; /* an exception frame: the next pc is an interrupted one */
     uint32_t vsp = vrs[13];
 
     for (unsigned r = 0; r < 16; r++) {
@@ -128,10 +131,31 @@ static void pop(uint32_t *vrs, uint32_t mask)
         vrs[13] = vsp;
 }
 
-enum unwind_result unwind_step(uint32_t r[16])
+/* a follows a branch that set lr or left through a register (bl, blx, bx: call_with_stack
+ * sets lr with adr and leaves with bx): what a return address looks like */
+static bool after_branch(uint32_t a)
+{
+    uint32_t insn;
+
+    if (a & 3 || a <= text_lo || a > text_hi)
+        return false;
+    insn = kr32(a - 4);
+    return !kmem_failed && ((insn & 0x0f000000) == 0x0b000000 || insn >> 25 == 0x7d ||
+                            (insn & 0x0fffffd0) == 0x012fff10);
+}
+
+static uint32_t rejected; /* UNWIND_UNVERIFIED: the return address the table gave */
+
+/* One frame up. interrupted: r[15] is where the context was stopped (frame #0, or what an
+ * exception frame saved), not a return address, so the function may not have run its
+ * prologue; *popped_pc: the table reloaded pc itself (an exception frame). */
+static enum unwind_result step(uint32_t r[16], bool interrupted, bool *popped_pc)
 {
     uint32_t vrs[16], lo = 0, hi = ex.count, e, w;
     struct insns c = {0, 0, 16, 0};
+    bool faulted;
+
+    *popped_pc = false;
 
     kmem_failed = false;
     if (!ex.count || r[15] < text_lo || r[15] > text_hi || r[15] < kprel31(ex.start))
@@ -147,12 +171,6 @@ enum unwind_result unwind_step(uint32_t r[16])
     w = kr32(e + 4);
     if (w == 1)
         return UNWIND_END;
-    if (kprel31(e) == r[15]) {
-        /* stopped on a function's first instruction: nothing of its prologue has run,
-         * so the caller is simply lr, with sp as it is (the table describes the body) */
-        r[15] = r[14];
-        return kmem_failed ? UNWIND_FAILED : UNWIND_OK;
-    }
     if (!(w >> 31)) { /* in .ARM.extab */
         c.next = kprel31(e + 4);
         w = kr32(c.next);
@@ -178,18 +196,18 @@ enum unwind_result unwind_step(uint32_t r[16])
             mask = (b & 0x0f) << 8 | insn_byte(&c);
             if (!mask)
                 return UNWIND_FAILED; /* "refuse to unwind" */
-            pop(vrs, mask << 4);
+            pop(vrs, mask << 4, popped_pc);
         } else if ((b & 0xf0) == 0x90 && (b & 0x0d) != 0x0d) {
             vrs[13] = vrs[b & 0x0f];
         } else if ((b & 0xf0) == 0xa0) {
-            pop(vrs, ((2u << (b & 7)) - 1) << 4 | (b & 8) << 11);
+            pop(vrs, ((2u << (b & 7)) - 1) << 4 | (b & 8) << 11, popped_pc);
         } else if (b == 0xb0) {
             break;
         } else if (b == 0xb1) {
             mask = insn_byte(&c);
             if (!mask || mask & 0xf0)
                 return UNWIND_FAILED;
-            pop(vrs, mask);
+            pop(vrs, mask, popped_pc);
         } else if (b == 0xb2) {
             uint32_t v = 0;
             for (unsigned s = 0, more = 0x80; more && s < 32; s += 7) {
@@ -204,12 +222,40 @@ enum unwind_result unwind_step(uint32_t r[16])
     }
     if (!vrs[15])
         vrs[15] = vrs[14];
+    faulted = kmem_failed;
+    if (interrupted) {
+        /* the table describes the body; the function may have stopped before it. Where
+         * the function starts is kallsyms' answer: the linker merges equal neighbouring
+         * table entries, so an entry can start at an earlier function */
+        struct ksym s;
+        uint32_t start = ksym_lookup(r[15], &s) ? s.addr : 0, m[16];
+        for (unsigned i = 0; i < 16; i++)
+            m[i] = r[i];
+        if (*popped_pc) {
+            if (start && !prologue_stored(start, r[15]))
+                return UNWIND_PARTIAL; /* the frame it pops is not written yet */
+        } else if (start && prologue_unwind(m, start)) {
+            for (unsigned i = 0; i < 16; i++)
+                vrs[i] = m[i];
+            faulted = false;
+        } else if (!faulted && !after_branch(vrs[15])) {
+            rejected = vrs[15]; /* stale stack words, not a caller */
+            return UNWIND_UNVERIFIED;
+        }
+    }
     /* sp may jump between stacks (IRQ stack to task stack): only no progress stops */
-    if (kmem_failed || (vrs[15] == r[15] && vrs[13] == r[13]))
+    if (faulted || kmem_failed || (vrs[15] == r[15] && vrs[13] == r[13]))
         return UNWIND_FAILED;
     for (unsigned i = 0; i < 16; i++)
         r[i] = vrs[i];
     return UNWIND_OK;
+}
+
+enum unwind_result unwind_step(uint32_t r[16])
+{
+    bool popped_pc;
+
+    return step(r, false, &popped_pc);
 }
 
 static void frame(unsigned n, uint32_t addr)
@@ -235,8 +281,10 @@ static bool after_call(uint32_t a)
 
 void unwind_backtrace(uint32_t regs[16], bool scan)
 {
-    static const char *const why[] = {"", "", "no unwind entry", "cannot unwind further"};
-    bool tables = unwind_ready();
+    static const char *const why[] = {
+        "", "", "no unwind entry", "cannot unwind further",
+        "in an exception entry that has not saved the interrupted context yet", ""};
+    bool tables = unwind_ready(), interrupted = true;
     uint32_t sp = regs[13], top = (sp | (KERNEL_THREAD_SIZE - 1)) + 1;
     unsigned n = 1;
 
@@ -247,7 +295,13 @@ void unwind_backtrace(uint32_t regs[16], bool scan)
             enum unwind_result rc;
             frame(n - 1, regs[15]);
             con_puts("\n");
-            rc = n < MAX_FRAMES ? unwind_step(regs) : UNWIND_FAILED;
+            rc = n < MAX_FRAMES ? step(regs, interrupted, &interrupted) : UNWIND_FAILED;
+            if (rc == UNWIND_UNVERIFIED) {
+                con_printf("bt: stopped: the table gives #%u's caller as %08x, which follows no "
+                           "call: #%u has not run the prologue the table describes\n",
+                           n - 1, (unsigned)rejected, n - 1);
+                return;
+            }
             if (rc == UNWIND_END && n == 1 && after_call(regs[14]) && regs[14] != regs[15]) {
                 /* an assembly leaf (the idle routine, a spin loop) has only the linker's
                  * "cannot unwind" entry: it has not touched sp or lr, so lr is its caller */

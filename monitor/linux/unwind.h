@@ -22,12 +22,16 @@ enum unwind_result {
     UNWIND_END,      /* the entry says "cannot unwind" (e.g. ret_from_fork) */
     UNWIND_NO_ENTRY, /* pc is before the first function in the table */
     UNWIND_FAILED,   /* unsupported instruction or personality, a fault, no progress */
+    UNWIND_PARTIAL,  /* an exception entry has not stored the frame its entry pops yet */
+    UNWIND_UNVERIFIED, /* frame #0's table gives a "return address" after no call */
 };
 
 /* Finds (once per kernel) the unwind index; needs ksyms_ready(). False if there is none. */
 bool unwind_ready(void);
 
-/* One frame up: r (r0-r15 of the current frame) becomes the caller's. */
+/* One frame up from a return address: r (r0-r15 of the current frame) becomes the
+ * caller's. unwind_backtrace() also handles the interrupted frame #0, which can stop
+ * before its prologue has run (prologue.h). */
 enum unwind_result unwind_step(uint32_t r[16]);
 
 /* Prints a backtrace from regs (r0-r15): unwound with the tables, or with scan (or

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Backtraces: the .ARM.exidx found among decoys, every unwind instruction the kernel's
  * unwinder executes, inline and .ARM.extab entries, the end of the chain, and traces that
- * must stop (refusals, faults, loops); the heuristic stack scan. */
+ * must stop (refusals, faults, loops); frame #0 stopped before or inside its prologue
+ * (also where the linker merged its table entry into a neighbour's), and in an exception
+ * entry; the heuristic stack scan. */
 #include "expect.h"
 
 #include <stdio.h>
@@ -22,7 +24,15 @@
 #define LOOP 0xc0009700u    /* pop {r4, lr}, returning into itself */
 #define FILLERS 0xc0009800u /* 1200 more functions, 4 bytes each */
 #define NFILL 1200u
+/* after the fillers: prologues as Debian's kernel has them (ftrace's push {lr} and its
+ * nop, add sp, sp, #4) */
+#define PUSHY 0xc000ac00u  /* push {r4-r11, lr}; sub sp, #12; push {lr}; add sp, #4 */
+#define MERGED 0xc000ac80u /* the same, and so no table entry of its own (ld merges it) */
+#define SHRINK 0xc000ad00u /* pop {lr}, pushed only after an early return (shrink-wrap) */
+#define SPIN 0xc000ad80u   /* pop {lr} too, a loop before the push */
+#define EXC 0xc000ae00u    /* pops r0-pc: an exception entry like __irq_svc */
 #define LAST 0xc000b000u /* _einittext */
+#define NFNS (8 + NFILL + 4)
 
 #define SP0 0xf0803400u /* the interrupted sp (second stack, top 0xf0804000) */
 
@@ -32,14 +42,16 @@ static const struct kfix_sym syms[] = {
     {KFIX_STEXT, 'T', "_stext"}, {ROOT, 'T', "ret_from_fork"}, {BIG, 't', "big_fn"},
     {FP, 't', "fp_fn"},          {MID, 't', "mid_fn"},         {LEAF, 't', "leaf_fn"},
     {REFUSE, 't', "refuse_fn"},  {VFP, 't', "vfp_fn"},         {LOOP, 't', "loop_fn"},
-    {FILLERS, 't', "fillers"},   {0xc000a000u, 'D', "_etext"}, {LAST, 'T', "_einittext"},
+    {FILLERS, 't', "fillers"},   {0xc000a000u, 'D', "_etext"}, {PUSHY, 't', "pushy_fn"},
+    {MERGED, 't', "merged_fn"},  {SHRINK, 't', "shrink_fn"},   {SPIN, 't', "spin_fn"},
+    {EXC, 't', "exc_entry"},     {LAST, 'T', "_einittext"},
 };
 
 static uint32_t exidx_end;
 
 static void build_exidx(uint32_t at)
 {
-    static struct kfix_fn fns[9 + NFILL];
+    static struct kfix_fn fns[NFNS];
     unsigned n = 0;
 
     fns[n++] = (struct kfix_fn){ROOT, NULL, 0, true};
@@ -52,6 +64,10 @@ static void build_exidx(uint32_t at)
     fns[n++] = (struct kfix_fn){LOOP, "\xa8", 1, false};
     for (unsigned i = 0; i < NFILL; i++)
         fns[n++] = (struct kfix_fn){FILLERS + 4 * i, "\xb0", 1, false};
+    fns[n++] = (struct kfix_fn){PUSHY, "\x02\xaf", 2, false}; /* vsp += 12; pop r4-r11, lr */
+    fns[n++] = (struct kfix_fn){SHRINK, "\x84\x00", 2, false}; /* pop {lr} */
+    fns[n++] = (struct kfix_fn){SPIN, "\x84\x00", 2, false};
+    fns[n++] = (struct kfix_fn){EXC, "\xb1\x0f\x8f\xff", 4, false}; /* pop r0-r3, r4-pc */
     exidx_end = kfix_exidx(at, fns, n);
 }
 
@@ -90,6 +106,31 @@ static void build_chain(void)
     kfix_w32(FP + 0x2c, 0xeb000010);
     kfix_w32(BIG + 0x40, 0xe12fff33);  /* blx r3 */
     kfix_w32(ROOT + 0x10, 0xfa000001); /* blx to Thumb */
+    /* the prologues the tables describe */
+    kfix_w32(MID, 0xe92d4030);     /* push {r4, r5, lr} */
+    kfix_w32(MID + 4, 0xe24dd008); /* sub sp, sp, #8 */
+    kfix_w32(LOOP, 0xe92d4010);    /* push {r4, lr} */
+    for (uint32_t fn = PUSHY; fn <= MERGED; fn += MERGED - PUSHY) {
+        kfix_w32(fn, 0xe92d4ff0);      /* push {r4-r11, lr} */
+        kfix_w32(fn + 4, 0xe24dd00c);  /* sub sp, sp, #12 */
+        kfix_w32(fn + 8, 0xe52de004);  /* push {lr} */
+        kfix_w32(fn + 12, 0xe28dd004); /* add sp, sp, #4 (ftrace's nop) */
+        kfix_w32(fn + 16, 0xe3003000); /* movw r3, #0 */
+        kfix_w32(fn + 20, 0xe1a04000); /* mov r4, r0 */
+    }
+    kfix_w32(SHRINK, 0xe5903000);      /* ldr r3, [r0] */
+    kfix_w32(SHRINK + 4, 0xe3530000);  /* cmp r3, #0 */
+    kfix_w32(SHRINK + 8, 0x0a00000e);  /* beq SHRINK + 0x48 */
+    kfix_w32(SHRINK + 12, 0xe5932000); /* ldr r2, [r3] */
+    kfix_w32(SHRINK + 16, 0x112fff1e); /* bxne lr */
+    kfix_w32(SHRINK + 20, 0xe52de004); /* push {lr} */
+    kfix_w32(SPIN, 0xe5903000);        /* ldr r3, [r0] */
+    kfix_w32(SPIN + 4, 0xe3530000);    /* cmp r3, #0 */
+    kfix_w32(SPIN + 8, 0x1afffffc);    /* bne SPIN */
+    kfix_w32(EXC, 0xe24dd04c);         /* sub sp, sp, #76 */
+    kfix_w32(EXC + 4, 0xe98d1ffe);     /* stmib sp, {r1-r12} */
+    kfix_w32(EXC + 8, 0xe58d3000);     /* str r3, [sp] */
+    kfix_w32(EXC + 12, 0xeb000010);    /* bl the handler */
 }
 
 static int setup(void **state)
@@ -125,7 +166,7 @@ static const char *bt(bool scan)
 
 static const char *header(void)
 {
-    return tfmt("bt: unwind tables (.ARM.exidx at %08x, %u entries)\n", KFIX_EXIDX, 8 + NFILL);
+    return tfmt("bt: unwind tables (.ARM.exidx at %08x, %u entries)\n", KFIX_EXIDX, NFNS);
 }
 
 static void test_the_chain_unwinds_to_the_end(void **state)
@@ -187,7 +228,7 @@ static void test_an_index_starting_on_a_page_boundary_is_found_whole(void **stat
     build_chain();
     EXPECT_TRUE(starts_with(bt(false), tfmt("bt: unwind tables (.ARM.exidx at c00a1000, %u "
                                             "entries)\n",
-                                            8 + NFILL)),
+                                            NFNS)),
                 "found: %s", bt(false));
 }
 
@@ -293,6 +334,116 @@ static void test_the_heuristic_scan_stays_on_its_stack(void **state)
     EXPECT_NOT_CONTAINS(out, "ret_from_fork");
 }
 
+/* The chain below MID, with frame #0 a function called by MID (its entry sp is SP0, lr
+ * MID + 0x24) stopped off instructions into the prologue at f (PUSHY or MERGED). The
+ * words below SP0 are stale (0x37acbd06, like an old timer count) except what the
+ * prologue has pushed by then. */
+static void stop_in_prologue(uint32_t f, uint32_t off)
+{
+    static const uint32_t sp_after[] = {0, 36, 48, 52, 48, 48}; /* bytes below SP0 */
+    uint32_t sp = SP0 - sp_after[off / 4];
+
+    for (uint32_t a = SP0 - 0x100; a < SP0; a += 4)
+        kfix_w32(a, 0x37acbd06);
+    if (off >= 4) { /* push {r4-r11, lr} */
+        for (unsigned i = 4; i <= 11; i++)
+            kfix_w32(SP0 - 36 + 4 * (i - 4), regs[i]);
+        kfix_w32(SP0 - 4, MID + 0x24);
+    }
+    if (off >= 12) /* push {lr}, then dropped again */
+        kfix_w32(SP0 - 52, MID + 0x24);
+    regs[13] = sp;
+    regs[14] = MID + 0x24;
+    regs[15] = f + off;
+}
+
+static const char *chain_below_mid(void)
+{
+    return "#1  c0009324 mid_fn+0x24/0x100\n"
+           "#2  c0009230 fp_fn+0x30/0x100\n"
+           "#3  c0009144 big_fn+0x44/0x100\n"
+           "#4  c0009014 ret_from_fork+0x14/0x100\n";
+}
+
+static void test_frame_0_anywhere_in_its_prologue_unwinds_exactly(void **state)
+{
+    for (uint32_t off = 0; off <= 20; off += 4) {
+        setup(state);
+        stop_in_prologue(PUSHY, off);
+        EXPECT_STR_EQ(bt(false), tfmt("%s#0  %08x pushy_fn+0x%x/0x80\n%s", header(),
+                                      PUSHY + off, off, chain_below_mid()));
+    }
+}
+
+static void test_a_function_whose_table_entry_was_merged_unwinds_from_its_first_insn(void **state)
+{
+    /* merged_fn has no entry: pushy_fn's (vsp += 12; pop r4-r11, lr) covers it. On its
+     * first instruction nothing is pushed: the table would read stale words */
+    for (uint32_t off = 0; off <= 20; off += 4) {
+        setup(state);
+        stop_in_prologue(MERGED, off);
+        EXPECT_STR_EQ(bt(false), tfmt("%s#0  %08x merged_fn+0x%x/0x80\n%s", header(),
+                                      MERGED + off, off, chain_below_mid()));
+    }
+}
+
+static void test_before_a_shrink_wrapped_prologue_the_caller_is_lr(void **state)
+{
+    kfix_w32(SP0, 0xef6e0f00); /* stale: what pop {lr} would read */
+    regs[14] = MID + 0x24;
+    regs[15] = SHRINK + 12;
+    EXPECT_STR_EQ(bt(false), tfmt("%s#0  c000ad0c shrink_fn+0xc/0x80\n%s", header(),
+                                  chain_below_mid()));
+}
+
+static void test_a_table_caller_after_no_call_stops_the_trace(void **state)
+{
+    /* a loop before the push: the walk gives up, and the table reads a stale word */
+    kfix_w32(SP0, 0xef6e0f00);
+    regs[14] = MID + 0x24;
+    regs[15] = SPIN + 12;
+    EXPECT_STR_EQ(bt(false), tfmt("%s#0  c000ad8c spin_fn+0xc/0x80\n"
+                                  "bt: stopped: the table gives #0's caller as ef6e0f00, "
+                                  "which follows no call: #0 has not run the prologue the "
+                                  "table describes\n",
+                                  header()));
+}
+
+static void test_an_exception_entry_before_its_frame_is_stored_says_so(void **state)
+{
+    for (uint32_t off = 0; off <= 8; off += 4) { /* up to its last store */
+        regs[15] = EXC + off;
+        EXPECT_STR_EQ(bt(false), tfmt("%s#0  %08x exc_entry+0x%x/0x200\n"
+                                      "bt: stopped: in an exception entry that has not "
+                                      "saved the interrupted context yet\n",
+                                      header(), EXC + off, off));
+    }
+}
+
+static void test_a_context_an_exception_frame_saved_is_an_interrupted_one(void **state)
+{
+    /* past its stores the entry's frame is written: it holds a context stopped on
+     * merged_fn's first instruction (an IRQ right after the call), whose caller is lr */
+    uint32_t f = SP0 - 0x200;
+
+    for (unsigned i = 0; i < 13; i++)
+        kfix_w32(f + 4 * i, i == 11 ? regs[11] : 0x100 + i); /* fp_fn's frame needs r11 */
+    kfix_w32(f + 52, SP0);        /* sp */
+    kfix_w32(f + 56, MID + 0x24); /* lr */
+    kfix_w32(f + 60, MERGED);     /* pc */
+    for (uint32_t a = SP0 - 0x100; a < SP0; a += 4)
+        kfix_w32(a, 0x37acbd06);
+    regs[13] = f;
+    regs[15] = EXC + 12;
+    EXPECT_STR_EQ(bt(false), tfmt("%s#0  c000ae0c exc_entry+0xc/0x200\n"
+                                  "#1  c000ac80 merged_fn+0x0/0x80\n"
+                                  "#2  c0009324 mid_fn+0x24/0x100\n"
+                                  "#3  c0009230 fp_fn+0x30/0x100\n"
+                                  "#4  c0009144 big_fn+0x44/0x100\n"
+                                  "#5  c0009014 ret_from_fork+0x14/0x100\n",
+                                  header()));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -310,6 +461,14 @@ int main(void)
         cmocka_unit_test_setup(test_the_heuristic_scan_lists_return_addresses_and_says_so, setup),
         cmocka_unit_test_setup(test_without_tables_the_heuristic_scan_is_used_and_labelled, setup),
         cmocka_unit_test_setup(test_the_heuristic_scan_stays_on_its_stack, setup),
+        cmocka_unit_test_setup(test_frame_0_anywhere_in_its_prologue_unwinds_exactly, setup),
+        cmocka_unit_test_setup(
+            test_a_function_whose_table_entry_was_merged_unwinds_from_its_first_insn, setup),
+        cmocka_unit_test_setup(test_before_a_shrink_wrapped_prologue_the_caller_is_lr, setup),
+        cmocka_unit_test_setup(test_a_table_caller_after_no_call_stops_the_trace, setup),
+        cmocka_unit_test_setup(test_an_exception_entry_before_its_frame_is_stored_says_so, setup),
+        cmocka_unit_test_setup(test_a_context_an_exception_frame_saved_is_an_interrupted_one,
+                               setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
