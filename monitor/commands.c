@@ -48,8 +48,8 @@ const struct command core_commands[] = {
      CMD_CONTROLS_KERNEL},
     {"last", "", "the last watchdog report, kept across a warm reset", cmd_last,
      CMD_READS_REGS | CMD_READS_KLOG},
-    {"exit", "", "leave the debugger (resumes a halted kernel); wait for a knock", cmd_exit,
-     0},
+    {"exit", "", "leave the debugger (resumes a halted kernel, boots a payload the countdown "
+     "held); wait for a knock", cmd_exit, 0},
     {"reboot", "", "reset the whole system", cmd_reboot, CMD_REBOOTS},
     {NULL, NULL, NULL, NULL, 0},
 };

@@ -61,6 +61,9 @@ uint32_t port_fiqs_taken(void);
 uint32_t port_entropy(void);
 /* Busy-wait ms milliseconds (the unlock back-off), in FIQ context. */
 void port_delay_ms(uint32_t ms);
+/* Milliseconds from a free-running clock (wrapping): the boot countdown's time base, read
+ * at least once a minute while it is in use. */
+uint32_t port_clock_ms(void);
 
 /* The hard-lockup watchdog's sampling FIQ: start or stop it. port_watchdog_signal() says
  * which kernel timer interrupt it watches; NULL if the platform has no watchdog. */

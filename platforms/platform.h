@@ -21,9 +21,8 @@ void platform_early_puts(const char *s);
 /* Build-time settings shown in the banner. */
 uint32_t platform_resident_base(void);
 
-/* Boot delay at reset, and a key poll for it: true if a byte arrived within ms. */
+/* The boot countdown's length at reset (BOOT_DELAY_MS); monitor/countdown.c runs it. */
 uint32_t platform_boot_delay_ms(void);
-bool platform_wait_key(uint32_t ms);
 
 /* Raise the service FIQ (the kernel's service call, also used by fiqmon itself to get
  * into FIQ context at the end of boot). */

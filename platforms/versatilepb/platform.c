@@ -121,14 +121,20 @@ uint32_t platform_boot_delay_ms(void)
     return BOOT_DELAY_MS;
 }
 
-bool platform_wait_key(uint32_t ms)
+uint32_t port_clock_ms(void)
 {
-    uint32_t start = versatile_sysctl_24mhz(SYSCTL_BASE);
+    /* the 24 MHz counter wraps every 179 s: keep the ticks not yet counted as ms */
+    static uint32_t last, ticks, ms;
+    uint32_t now = versatile_sysctl_24mhz(SYSCTL_BASE);
 
-    while (versatile_sysctl_24mhz(SYSCTL_BASE) - start < ms * 24000u)
-        if (pl011_getc(DEBUG_UART_BASE) >= 0)
-            return true;
-    return false;
+    ms += (now - last) / 24000u;
+    ticks += (now - last) % 24000u;
+    last = now;
+    if (ticks >= 24000u) {
+        ms++;
+        ticks -= 24000u;
+    }
+    return ms;
 }
 
 const struct boot_target *port_boot_target(void)

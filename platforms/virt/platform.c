@@ -64,15 +64,22 @@ uint32_t platform_boot_delay_ms(void)
     return BOOT_DELAY_MS;
 }
 
-bool platform_wait_key(uint32_t ms)
+uint32_t port_clock_ms(void)
 {
-    uint64_t start = cp15_cntpct_read();
-    uint64_t ticks = (uint64_t)(cp15_cntfrq_read() / 1000u) * ms; /* no 64-bit division */
+    /* 32-bit steps of the 64-bit counter (no 64-bit division); they wrap after a minute
+     * at QEMU's 62.5 MHz, and the countdown reads far more often than that */
+    static uint32_t last, ticks, ms;
+    uint32_t now = (uint32_t)cp15_cntpct_read();
+    uint32_t per_ms = cp15_cntfrq_read() / 1000u;
 
-    while (cp15_cntpct_read() - start < ticks)
-        if (pl011_getc(DEBUG_UART_BASE) >= 0)
-            return true;
-    return false;
+    ms += (now - last) / per_ms;
+    ticks += (now - last) % per_ms;
+    last = now;
+    if (ticks >= per_ms) {
+        ms++;
+        ticks -= per_ms;
+    }
+    return ms;
 }
 
 uint32_t port_entropy(void)

@@ -205,9 +205,12 @@ class Fiqmon:
         return m
 
     def leave(self):
-        """exit: back to waiting for a knock (no prompt follows)."""
+        """exit: back to waiting for a knock (no prompt follows). The line says what runs
+        now: a kernel, fiqmon's idle loop (nothing was booted), or a payload held back by a
+        knock in the boot countdown, which exit boots."""
         self.debug.send("exit\r")
-        out, _ = self.debug.expect(r"fiqmon: left; the kernel runs on\r\n")
+        out, _ = self.debug.expect(r"fiqmon: left; (the kernel runs on|no kernel was started: "
+                                   r"fiqmon idles|the payload runs)\r\n")
         return out
 
     def cmd(self, line, timeout=10):

@@ -355,6 +355,15 @@ uint32_t port_entropy(void)
     return v;
 }
 
+uint32_t port_clock_ms(void)
+{
+    uint32_t v = fake.clock_ms;
+
+    fake.clock_ms += fake.clock_step_ms;
+    fake.clock_reads++;
+    return v;
+}
+
 void port_delay_ms(uint32_t ms)
 {
     fake.delays++;

@@ -11,6 +11,7 @@
  *   receiver   port_rx_poll delivers one scripted chunk per call into mon_rx
  *   reboot     port_reboot jumps back to fake_expect_reboot, or fails the test
  *   timer      port_entropy returns fake.entropy, then adds fake.entropy_step to it;
+ *              port_clock_ms the same with fake.clock_ms and fake.clock_step_ms;
  *              port_delay_ms only records (no test waits)
  */
 #ifndef FIQMON_FAKE_PORT_H
@@ -82,6 +83,8 @@ struct fake_port {
     uint32_t self_crc;       /* port_self_crc */
     uint32_t entropy;        /* port_entropy's next value */
     uint32_t entropy_step;   /* added after each port_entropy (default 0: a stopped timer) */
+    uint32_t clock_ms;       /* port_clock_ms's next value */
+    uint32_t clock_step_ms;  /* added after each port_clock_ms (default 0: a stopped clock) */
     struct boot_target boot; /* port_boot_target */
     /* records */
     enum port_mem_space space;    /* last port_mem_space */
@@ -94,6 +97,7 @@ struct fake_port {
     unsigned rx_polls;
     unsigned reboots;
     unsigned entropy_reads;
+    unsigned clock_reads;
     unsigned delays;              /* port_delay_ms calls */
     uint32_t delay_ms_last;       /* and their arguments */
     uint32_t delay_ms_total;
