@@ -59,6 +59,11 @@ void fake_rx_script(const void *bytes, size_t len);
 void fake_rx_script_str(const char *s);
 /* Chunks not yet delivered. */
 unsigned fake_rx_pending(void);
+/* A long stream (a flood): once the scripted chunks are out, each port_rx_poll delivers the
+ * next per_poll bytes of it. The bytes are not copied: keep them alive. */
+void fake_rx_stream(const void *bytes, size_t len, size_t per_poll);
+/* What the stream has not delivered yet; *len its length. The stream stops here. */
+const uint8_t *fake_rx_stream_stop(size_t *len);
 /* port_rx_poll fails the test after this many polls in a row found nothing scripted
  * (a halted monitor would otherwise spin for ever). */
 #define FAKE_RX_IDLE_POLLS_MAX 1000u
