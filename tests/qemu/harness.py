@@ -237,6 +237,19 @@ def stable(regs):
             if k not in ("pc", "cpsr", "lr_fiq", "spsr_fiq", "lr_mon", "spsr_mon")}
 
 
+def elf_entry(elf):
+    """e_entry of a 32-bit ELF."""
+    import struct
+    return struct.unpack_from("<I", Path(elf).read_bytes(), 0x18)[0]
+
+
+def gdb_packet(body):
+    """body framed as a GDB remote packet, checksum included."""
+    if isinstance(body, str):
+        body = body.encode()
+    return b"$" + body + b"#%02x" % (sum(body) & 0xff)
+
+
 def elf_symbols(elf):
     """{name: (address, size)} from arm-none-eabi-nm."""
     out = subprocess.run(["arm-none-eabi-nm", "-S", "--defined-only", str(elf)],

@@ -14,6 +14,8 @@ class Platform:
     monitor_stack: str      # symbol: top of the stack the monitor runs on
     monitor_bank: str       # the banked mode that takes fiqmon's FIQ (fiq / mon)
     cpu: str
+    payload: str            # a test guest to boot as the payload (make builds it)
+    payload_hello: str      # what it prints first on the kernel console
 
 
 PLATFORMS = {
@@ -21,10 +23,12 @@ PLATFORMS = {
         name="versatilepb", uart="uart0", debug_line=12, scratch=0x00100000,
         # ARMv5 with alignment checking on: an unaligned word faults
         faults=(("100001 4 w", 0x00100001), ("100001 2 h", 0x00100001)),
-        monitor_stack="__stack_fiq_top", monitor_bank="fiq", cpu="arm926ej-s"),
+        monitor_stack="__stack_fiq_top", monitor_bank="fiq", cpu="arm926ej-s",
+        payload="build/guests/spin.elf", payload_hello="guest spin: entering spin_forever"),
     "virt": Platform(
         name="virt", uart="uart1", debug_line=40, scratch=0x40100000,
         # Secure memory is never shown: fiqmon's RAM and the flash it booted from
         faults=(("e000000 4 w", 0x0e000000), ("0 10 b", 0x00000000)),
-        monitor_stack="__stack_fiq_top", monitor_bank="mon", cpu="cortex-a15 (secure)"),
+        monitor_stack="__stack_fiq_top", monitor_bank="mon", cpu="cortex-a15 (secure)",
+        payload="build/guests/virt/flood.elf", payload_hello="guest flood: ready"),
 }
