@@ -62,11 +62,16 @@ def test_noise_inside_the_shell_is_harmless(entered):
     assert "r1=0a100000" in regs
 
 
+# 1 MiB takes QEMU a minute or more on a loaded 2-core host; the countdown and the noise
+# path are the same code on virt, which gets a quarter of it.
+FLOOD_BYTES = {"versatilepb": 1024 * 1024, "virt": 256 * 1024}
+
+
 def test_1mib_of_noise_through_the_boot_countdown_and_after_boots_on_time(boot, platform):
     """Noise from power-on: the countdown is not stopped or stretched by it (the payload
     boots a second after the countdown starts, with the flood still going), fiqmon is
     never entered, and every byte is counted as noise; the knock still works after."""
-    data = noise(1024 * 1024, seed=0xB007)
+    data = noise(FLOOD_BYTES[platform.name], seed=0xB007)
     assert all(bytes([b]) in data for b in range(256))
     fm = boot(platform, KERNEL=platform.payload)
     sender = threading.Thread(target=fm.debug.send, args=(data,), daemon=True)
@@ -81,14 +86,16 @@ def test_1mib_of_noise_through_the_boot_countdown_and_after_boots_on_time(boot, 
     assert flood_went_on, "the flood ended before the boot: it did not cover the countdown"
     assert "to enter the debugger" not in during       # no waiting prompts in the countdown
     assert re.search(r"stay in fiqmon: 0\.1 s \r\n$", during), during[-200:]
-    sender.join(timeout=600)
+    sender.join(timeout=900)
     assert not sender.is_alive()
-    m = fm.knock()
-    assert m.group(1) == b"knock"
+    # the socket still holds the flood's tail: the knock comes after all of it
+    fm.debug.send(KNOCK)
+    fm.debug.expect(r"fiqmon: entered by knock at pc=", timeout=300)
+    fm.debug.expect(r"fiqmon> ")
     assert fm.debug.log.count(b"fiqmon: entered") == 1
-    stats = dict(re.findall(r"(\w+)=(\d+)", fm.cmd("stats")))
-    assert int(stats["noise"]) == len(data)
-    assert int(stats["rx_bytes"]) == len(data) + len(KNOCK) + len("stats\r")
-    assert int(stats["ring_drops"]) == 0
+    stats = {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", fm.cmd("stats"))}
+    got = {k: stats[k] for k in ("noise", "rx_bytes", "ring_drops", "rx_errors")}
+    assert got == {"noise": len(data), "rx_bytes": len(data) + len(KNOCK) + len("stats\r"),
+                   "ring_drops": 0, "rx_errors": 0}
     fm.debug.send("exit\r")                  # the payload booted: it is what runs
     fm.debug.expect(r"fiqmon: left; the kernel runs on\r\n")
