@@ -316,6 +316,12 @@ const char *monitor_reason_name(void)
     return reason_names[mon.reason];
 }
 
+static void discard_output(const char *s, size_t n)
+{
+    (void)s;
+    (void)n;
+}
+
 void monitor_fiq_full(struct cpu_frame *frame)
 {
     mon.frame = frame;
@@ -328,11 +334,15 @@ void monitor_fiq_full(struct cpu_frame *frame)
     }
     if (mon.boot_pending) {
         /* the knock detector is not restarted: a knock begun in the countdown completes */
+        bool for_gdb = mon.state == MON_ENTERING && mon.reason == REASON_GDB;
         mon.boot_pending = false;
+        if (for_gdb) /* GDB reads the port: its '-' would be a NAK, its '$' a packet */
+            con_set_sink(discard_output);
         if (boot_payload(frame) == 0) {
             monitor_booted();
             mon_watchdog.pending_for = 0;
         }
+        con_set_sink(NULL);
     }
     if (gdb_stub_active(&gdb))
         gdb.frame = frame; /* a running session: this FIQ's context is the one to report */

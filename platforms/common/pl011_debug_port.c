@@ -8,7 +8,9 @@ void debug_uart_drain(void)
 {
     const uintptr_t uart = DEBUG_UART_BASE;
 
-    while (!(mmio_read_32(uart + PL011_FR) & PL011_FR_RXFE)) {
+    /* a full ring leaves the rest in the UART for the next poll: a flood can refill the
+     * FIFO as fast as this loop reads it */
+    while (ring_count(&mon_rx) < RING_SIZE && !(mmio_read_32(uart + PL011_FR) & PL011_FR_RXFE)) {
         uint32_t dr = mmio_read_32(uart + PL011_DR);
         if (dr & PL011_DR_ERROR_MASK)
             mon_stats.rx_errors++;

@@ -42,6 +42,10 @@ static inline enum debug_drain debug_uart_drain_fiq(void)
         if (dr & PL011_DR_ERROR_MASK)
             mon_stats.rx_errors++;
         ring_put(&mon_rx, (uint8_t)dr);
+        /* a flood refills the FIFO while this loop reads it: leave the rest in the UART
+         * (its interrupt stays up) rather than drop it from a full ring */
+        if (ring_count(&mon_rx) == RING_SIZE)
+            break;
     }
     return filter ? result : DRAIN_QUEUED;
 }

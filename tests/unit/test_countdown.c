@@ -279,11 +279,11 @@ static void test_gdbs_opener_boots_the_payload_stopped_for_gdb(void **state)
     EXPECT_EQ(frame.pc, ENTRY); /* booted, and held before its first instruction */
     EXPECT_EQ(monitor_kernel_started(), true);
     EXPECT_EQ(monitor_boot_held(), false);
-    /* the boot line, then the stub's ack and its answers: the opener, the stop reason, the
-     * pc (register 15, little-endian) at the payload's entry, then detach */
+    /* nothing but the stub's ack and its answers (GDB would read a boot line's '-' as a
+     * NAK): the opener, the stop reason, the pc (register 15, little-endian) at the
+     * payload's entry, then detach */
     const char *out = fake_output();
-    EXPECT_TRUE(starts_with(out, "fiqmon: booting bare-metal image at "), "%s", expect_escape(out));
-    EXPECT_CONTAINS(out, "\r\n+$PacketSize=");
+    EXPECT_TRUE(starts_with(out, "+$PacketSize="), "%s", expect_escape(out));
     EXPECT_CONTAINS(out, "$T02thread:01;#");
     EXPECT_CONTAINS(out, tfmt("$%02x%02x%02x%02x#", ENTRY & 0xff, ENTRY >> 8 & 0xff,
                               ENTRY >> 16 & 0xff, ENTRY >> 24));
