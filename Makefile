@@ -181,6 +181,7 @@ LOAD_ADDR := $(shell awk '$$2 == "LOAD_ADDR" { print $$3 }' $(PLAT_DIR)/platform
 
 image: $(BIN) FORCE
 	@test -n "$(KERNEL)" || { echo "make image: give KERNEL=FILE" >&2; exit 2; }
+	@test -f "$(KERNEL)" || { echo "make image: KERNEL=$(KERNEL): no such file" >&2; exit 2; }
 	/usr/bin/python3 scripts/mkimage.py --fiqmon $(BIN) --kernel $(KERNEL) \
 		$(if $(DTB),--dtb $(DTB)) $(if $(CMDLINE),--cmdline "$(CMDLINE)") \
 		$(if $(PAYLOAD_KIND),--kind $(PAYLOAD_KIND)) \
@@ -263,6 +264,12 @@ $(GUEST_BUILD)/%.bin: $(GUEST_BUILD)/%.elf
 	$(Q)$(OBJCOPY) -O binary $< $@
 
 -include $(wildcard $(GUEST_BUILD)/obj/*.d $(GUEST_BUILD)/obj/common/*.d)
+
+# KERNEL=build/guests/NAME.elf (the README's examples) builds that guest first: a fresh
+# clone has none.
+GUEST_FILES := $(foreach g,$(GUEST_NAMES),$(GUEST_BUILD)/$(g).elf $(GUEST_BUILD)/$(g).bin) \
+	$(VIRT_GUESTS)
+image: $(filter $(GUEST_FILES),$(KERNEL))
 
 # --- QEMU -------------------------------------------------------------------------------
 # Defaults: the debug port on this terminal (Ctrl-A x quits QEMU), the kernel console in a

@@ -4,6 +4,7 @@
 
 #include "handoff.h"
 #include "boot_entry.h"
+#include "countdown.h"
 #include "format.h"
 #include "hmac.h"
 #include "knock.h"
@@ -52,24 +53,6 @@ static void wipe_loaded_key(void)
         boot_key_copy = copy;
 }
 
-/* "Hit any key to stay in fiqmon", counting down; true if a key came. */
-static bool boot_delay(uint32_t ms)
-{
-    char line[64];
-
-    for (uint32_t left = ms; left; left -= left >= 100 ? 100 : left) {
-        fmt_snprintf(line, sizeof(line), "\rHit any key to stay in fiqmon: %lu.%lu s ",
-                 (unsigned long)(left / 1000), (unsigned long)(left % 1000 / 100));
-        platform_early_puts(line);
-        if (platform_wait_key(left >= 100 ? 100 : left)) {
-            platform_early_puts("\r\n");
-            return true;
-        }
-    }
-    platform_early_puts("\r\n");
-    return false;
-}
-
 void fiqmon_main(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3)
 {
     char line[160];
@@ -90,11 +73,8 @@ void fiqmon_main(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3)
     platform_early_puts(line);
 
     if (boot_describe_payload()) {
-        /* Both outcomes continue in FIQ context, where the hand-off rewrites a frame. */
-        if (platform->boot_delay_ms && boot_delay(platform->boot_delay_ms))
-            monitor_request_entry(REASON_BOOT);
-        else
-            monitor_request_boot();
+        /* Every outcome continues in FIQ context, where the hand-off rewrites a frame. */
+        boot_countdown(platform->boot_delay_ms);
         platform_raise_service_fiq();
         return;
     }

@@ -75,8 +75,9 @@ uint32_t platform_ticks_per_ms(void);
 
 /* Busy-wait ms milliseconds (the unlock back-off), in FIQ context. */
 void port_delay_ms(uint32_t ms);
-/* True if a byte arrived on the debug port within ms (the boot countdown). */
-bool platform_wait_key(uint32_t ms);
+/* Milliseconds from a free-running clock (wrapping): the boot countdown's time base,
+ * read at least once a minute while it is in use. */
+uint32_t port_clock_ms(void);
 /* The timer's current count: entropy fiqmon mixes into its unlock nonces. */
 uint32_t port_entropy(void);
 

@@ -45,6 +45,16 @@ def elf_image(data):
     return bytes(image), base, e_entry
 
 
+def read(path, what):
+    """The whole file, or one clear line and exit 2 (no traceback for a missing file)."""
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as e:
+        sys.stderr.write(f"mkimage: cannot read the {what} {path}: {e.strerror}\n")
+        sys.exit(2)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -59,8 +69,8 @@ def main():
     ap.add_argument("-o", "--out", required=True)
     a = ap.parse_args()
 
-    fiqmon = open(a.fiqmon, "rb").read()
-    kernel = open(a.kernel, "rb").read()
+    fiqmon = read(a.fiqmon, "fiqmon image")
+    kernel = read(a.kernel, "kernel")
     elf = elf_image(kernel)
     if elf:
         image, load, entry = elf
@@ -70,7 +80,7 @@ def main():
         kind = a.kind or "linux"
     load = a.load if a.load is not None else load
     entry = a.entry if a.entry is not None else (entry if entry is not None else load)
-    dtb = open(a.dtb, "rb").read() if a.dtb else b""
+    dtb = read(a.dtb, "device tree") if a.dtb else b""
     cmdline = (a.cmdline.encode() + b"\0") if a.cmdline else b""
     if cmdline and dtb:
         sys.exit("mkimage: with a device tree, put the command line in its /chosen bootargs")
@@ -84,8 +94,12 @@ def main():
     header = struct.pack("<15I", *fields)
     header += struct.pack("<I", zlib.crc32(header))
     out = fiqmon + b"\0" * (-len(fiqmon) % ALIGN) + header + data
-    with open(a.out, "wb") as f:
-        f.write(out)
+    try:
+        with open(a.out, "wb") as f:
+            f.write(out)
+    except OSError as e:
+        sys.stderr.write(f"mkimage: cannot write {a.out}: {e.strerror}\n")
+        sys.exit(2)
     print(f"mkimage: {a.out}: fiqmon {len(fiqmon)} bytes + {kind} payload {len(image)} bytes "
           f"(load 0x{load:08x}, entry 0x{entry:08x}"
           + (f", dtb {len(dtb)} bytes" if dtb else "")

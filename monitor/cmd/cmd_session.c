@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "build_options.h"
+#include "handoff.h"
 #include "cmd_kernel_info.h"
 #include "command.h"
 #include "console.h"
@@ -85,8 +86,18 @@ int cmd_exit(int argc, char **argv)
     (void)argv;
     if (monitor_state() == MON_GDB)
         return con_error("GDB owns the session: detach to leave");
+    if (monitor_boot_held()) {
+        /* the knock stopped the countdown: leaving means the boot goes ahead */
+        if (boot_payload(monitor_frame()))
+            return -1; /* its one error line said why; still in the shell */
+        monitor_booted();
+        monitor_leave();
+        con_puts("fiqmon: left; the payload runs\n");
+        return 0;
+    }
     monitor_leave();
-    con_puts("fiqmon: left; the kernel runs on\n");
+    con_puts(monitor_kernel_started() ? "fiqmon: left; the kernel runs on\n"
+                                      : "fiqmon: left; no kernel was started: fiqmon idles\n");
     return 0;
 }
 

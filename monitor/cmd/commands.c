@@ -52,7 +52,7 @@ const struct command core_commands[] = {
      cmd_watchdog, CMD_CONTROLS_KERNEL, 0, 1, 0),
     BUILT_IF(FIQMON_WATCHDOG, "last", "", "the last watchdog report (kept across resets)",
      cmd_last, CMD_READS_REGS | CMD_READS_KLOG, 0, 0, 0),
-    {"exit", "", "leave the debugger (resumes a halted kernel)", cmd_exit, 0, 0, 0, 0},
+    {"exit", "", "leave: resume the kernel, or boot the payload", cmd_exit, 0, 0, 0, 0},
     {"reboot", "", "reset the whole system", cmd_reboot, CMD_REBOOTS, 0, 0, CMD_FULL_NAME},
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
 };

@@ -47,6 +47,15 @@ const char *knock_prompt(int mode)
     return 0;
 }
 
+const char *knock_stay_prompt(int mode)
+{
+    if (mode == KNOCK_MODE_MAGIC)
+        return "Type " KNOCK_MAGIC " to stay in fiqmon";
+    if (mode == KNOCK_MODE_RETURN)
+        return "Hit <return> to stay in fiqmon";
+    return "Hit any key to stay in fiqmon";
+}
+
 static inline bool is_eol(uint8_t c)
 {
     return c == '\r' || c == '\n';

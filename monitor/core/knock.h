@@ -66,5 +66,8 @@ static inline bool knock_quiet_noise(struct knock *k, uint8_t c)
 bool knock_mode_valid(long mode);
 /* The waiting prompt for a mode, or NULL when the mode has none. */
 const char *knock_prompt(int mode);
+/* What stops the boot countdown in a mode: the knock itself ("Type $3#33 to stay in
+ * fiqmon"); in mode -1 any byte does. */
+const char *knock_stay_prompt(int mode);
 
 #endif

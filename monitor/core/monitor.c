@@ -24,6 +24,8 @@ static FIQMON_BUFFER("mon") struct {
     enum monitor_reason reason;
     bool halted;
     bool boot_pending; /* boot the payload at the next full path (end of the boot delay) */
+    bool boot_held;    /* a knock stopped the boot countdown: the payload waits for exit/boot */
+    bool kernel_started; /* fiqmon handed the CPU to a kernel (else its idle loop runs) */
     bool lockup_pending; /* print a watchdog report at the next full path */
     struct line_editor line;
     struct cpu_frame *frame; /* valid only inside monitor_fiq_full */
@@ -47,6 +49,8 @@ void monitor_init(int knock_mode, const struct monitor_features *features)
     mon.reason = REASON_KNOCK;
     mon.halted = false;
     mon.boot_pending = false;
+    mon.boot_held = false;
+    mon.kernel_started = false;
     mon.frame = 0;
     if (features->reset)
         features->reset();
@@ -66,8 +70,10 @@ static void forget_history_if_locked(void)
 
 /* Feed waiting-state bytes to the knock detector. Returns 1 once a knock completes (the
  * bytes after it stay in the ring for the shell). on_fiq: called for a FIQ, which in
- * mode -1 enters even without a byte (a dedicated NMI button raises no byte). */
-static int consume_waiting(bool on_fiq)
+ * mode -1 enters even without a byte (a dedicated NMI button raises no byte). countdown:
+ * the boot countdown's input, whose line already says what to type (no prompts); a knock
+ * holds the payload back, GDB's opener boots it and stops it at its first instruction. */
+static int consume_waiting(bool on_fiq, bool countdown)
 {
     int c;
 
@@ -78,12 +84,16 @@ static int consume_waiting(bool on_fiq)
     while ((c = ring_get(&mon_rx)) >= 0) {
         switch (knock_feed(&mon_knock, (uint8_t)c)) {
         case KNOCK_NOISE_PROMPT:
+            if (countdown)
+                break;
             con_puts("\n");
             con_puts(knock_prompt(mon_knock.mode));
             break;
         case KNOCK_ENTER:
-            monitor_request_entry(mon_knock.mode == KNOCK_MODE_ANY_FIQ ? REASON_FIQ
-                                                                        : REASON_KNOCK);
+            monitor_request_entry(countdown                                ? REASON_BOOT
+                                  : mon_knock.mode == KNOCK_MODE_ANY_FIQ ? REASON_FIQ
+                                                                         : REASON_KNOCK);
+            mon.boot_held |= countdown;
             if (mon_knock.mode == KNOCK_MODE_ANY_FIQ)
                 ring_discard(&mon_rx); /* the doorbell, not input for the shell */
             line_reset(&mon.line, c == '\r');
@@ -92,6 +102,7 @@ static int consume_waiting(bool on_fiq)
             if (!mon.features->remote)
                 break; /* no stub in this build: an opener is noise */
             monitor_request_entry(REASON_GDB);
+            mon.boot_pending |= countdown;
             return 1;
         default:
             break;
@@ -104,7 +115,7 @@ int monitor_fiq_fast(bool doorbell)
 {
     switch (mon.state) {
     case MON_WAITING:
-        return mon.boot_pending || mon.lockup_pending || consume_waiting(doorbell);
+        return mon.boot_pending || mon.lockup_pending || consume_waiting(doorbell, false);
     case MON_RELEASED:
         ring_discard(&mon_rx); /* bytes caught on the way out belong to nobody */
         return 0;
@@ -116,6 +127,27 @@ int monitor_fiq_fast(bool doorbell)
 void monitor_request_boot(void)
 {
     mon.boot_pending = true;
+}
+
+int monitor_countdown_input(void)
+{
+    return consume_waiting(false, true);
+}
+
+void monitor_booted(void)
+{
+    mon.kernel_started = true;
+    mon.boot_held = false;
+}
+
+bool monitor_boot_held(void)
+{
+    return mon.boot_held;
+}
+
+bool monitor_kernel_started(void)
+{
+    return mon.kernel_started;
 }
 
 void monitor_request_lockup_report(void)
@@ -273,6 +305,12 @@ const char *monitor_reason_name(void)
     return reason_names[mon.reason];
 }
 
+static void discard_output(const char *s, size_t n)
+{
+    (void)s;
+    (void)n;
+}
+
 void monitor_fiq_full(struct cpu_frame *frame)
 {
     const struct monitor_features *ft = mon.features;
@@ -288,9 +326,17 @@ void monitor_fiq_full(struct cpu_frame *frame)
             prompt();
     }
     if (mon.boot_pending) {
+        /* the knock detector is not restarted: a knock begun in the countdown completes */
+        bool for_gdb = mon.state == MON_ENTERING && mon.reason == REASON_GDB;
         mon.boot_pending = false;
-        if (ft->boot_payload && ft->boot_payload(frame) == 0)
-            monitor_leave();
+        if (for_gdb) /* GDB reads the port: its '-' would be a NAK, its '$' a packet */
+            con_set_sink(discard_output);
+        if (ft->boot_payload && ft->boot_payload(frame) == 0) {
+            monitor_booted();
+            if (ft->left)
+                ft->left(); /* the watchdog counts afresh for the new kernel */
+        }
+        con_set_sink(NULL);
     }
     if (ft->remote && ft->remote->active())
         ft->remote->set_frame(frame); /* a running session: this FIQ's context is current */
@@ -308,6 +354,9 @@ void monitor_fiq_full(struct cpu_frame *frame)
                            (unsigned)frame->pc, arm_mode_name(frame->cpsr));
             else /* locked: not even the pc (it would give away the kernel's layout) */
                 con_printf("\nfiqmon: entered by %s (locked)\n", monitor_reason_name());
+            if (mon.boot_held)
+                con_puts("fiqmon: no kernel started: the payload waits ('boot' or 'exit' "
+                         "starts it)\n");
             set_state(MON_ACTIVE);
             prompt();
         }
@@ -325,7 +374,7 @@ void monitor_fiq_full(struct cpu_frame *frame)
             continue;
         }
         /* after exit, typed-ahead bytes go to the knock detector */
-        if (mon.state != MON_WAITING || !consume_waiting(false))
+        if (mon.state != MON_WAITING || !consume_waiting(false, false))
             break;
     }
     mon.frame = 0;

@@ -48,7 +48,7 @@ enum monitor_state {
 enum monitor_reason {
     REASON_KNOCK,    /* knock on the debug port */
     REASON_FIQ,      /* any FIQ (knock mode -1, an NMI button) */
-    REASON_BOOT,     /* a key during the boot delay */
+    REASON_BOOT,     /* the knock during the boot countdown */
     REASON_SERVICE,  /* the kernel asked (FIQMON_SVC_ENTER) */
     REASON_GDB,      /* GDB's first packet arrived while waiting for a knock */
     REASON_WATCHDOG, /* the hard-lockup watchdog fired */
@@ -68,6 +68,16 @@ uint32_t monitor_service(uint32_t request, int *need_full);
 void monitor_request_entry(enum monitor_reason reason);
 /* Make the next full path boot the payload (the end of the boot delay). */
 void monitor_request_boot(void);
+/* The boot countdown (countdown.c): feed what the port received to the knock detector,
+ * without prompts. 1 once a knock (entry requested, the payload held back) or GDB's
+ * opener (the payload boots, stopped at its first instruction) ended the countdown. */
+int monitor_countdown_input(void);
+/* fiqmon handed the CPU to a kernel (the boot, go commands, the countdown's end). */
+void monitor_booted(void);
+/* A knock stopped the countdown and nothing has booted since: exit boots the payload. */
+bool monitor_boot_held(void);
+/* Whether any kernel was started (otherwise fiqmon's idle loop has the CPU). */
+bool monitor_kernel_started(void);
 /* Make the next full path print a hard-lockup report (the watchdog fired). */
 void monitor_request_lockup_report(void);
 /* From a full path that found no session (the watchdog's report): keep the kernel

@@ -8,7 +8,9 @@ void debug_uart_drain(void)
 {
     const uintptr_t uart = DEBUG_UART_BASE;
 
-    while (!(mmio_read_32(uart + PL011_FR) & PL011_FR_RXFE)) {
+    /* a full ring leaves the rest in the UART for the next poll: a flood can refill the
+     * FIFO as fast as this loop reads it */
+    while (ring_count(&mon_rx) < RING_SIZE && !(mmio_read_32(uart + PL011_FR) & PL011_FR_RXFE)) {
         uint32_t dr = mmio_read_32(uart + PL011_DR);
         if (dr & PL011_DR_ERROR_MASK)
             mon_stats.rx_errors++;
@@ -39,11 +41,6 @@ void platform_early_puts(const char *s)
 {
     for (; *s; s++)
         pl011_putc(DEBUG_UART_BASE, (uint8_t)*s);
-}
-
-int debug_uart_getc(void)
-{
-    return pl011_getc(DEBUG_UART_BASE);
 }
 
 void debug_uart_flush(void)

@@ -22,8 +22,6 @@ enum debug_drain {
 
 /* Move everything the debug UART holds into mon_rx (polled use). */
 void debug_uart_drain(void);
-/* One received byte, or -1 (polled; the boot countdown). */
-int debug_uart_getc(void);
 /* Wait until every byte written has left the transmitter. */
 void debug_uart_flush(void);
 /* A FIQ with no byte: clear UART sources fiqmon does not consume (they would storm). */
@@ -46,6 +44,10 @@ static inline enum debug_drain debug_uart_drain_fiq(void)
         if (dr & PL011_DR_ERROR_MASK)
             mon_stats.rx_errors++;
         ring_put(&mon_rx, (uint8_t)dr);
+        /* a flood refills the FIFO while this loop reads it: leave the rest in the UART
+         * (its interrupt stays up) rather than drop it from a full ring */
+        if (ring_count(&mon_rx) == RING_SIZE)
+            break;
     }
     /* no byte is DRAIN_NOTHING in every state: callers service other sources on it */
     return filter || result == DRAIN_NOTHING ? result : DRAIN_QUEUED;

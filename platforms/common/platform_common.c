@@ -17,14 +17,17 @@ void port_delay_ms(uint32_t ms)
     }
 }
 
-bool platform_wait_key(uint32_t ms)
+uint32_t port_clock_ms(void)
 {
-    uint32_t start = platform_ticks(), ticks = ms * platform_ticks_per_ms();
+    /* the counter wraps (every 68 s at 62.5 MHz): carry the ticks not yet whole ms */
+    static uint32_t last, ticks, ms;
+    uint32_t now = platform_ticks(), per_ms = platform_ticks_per_ms();
 
-    while (platform_ticks() - start < ticks)
-        if (debug_uart_getc() >= 0)
-            return true;
-    return false;
+    ticks += now - last;
+    last = now;
+    ms += ticks / per_ms;
+    ticks %= per_ms;
+    return ms;
 }
 
 uint32_t port_entropy(void)

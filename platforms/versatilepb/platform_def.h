@@ -56,7 +56,8 @@
 #define DTB_MAX             0x00100000
 #define DTB_ADDR            (RESIDENT_BASE - DTB_MAX)
 
-/* Reset: how long "Hit any key to stay in fiqmon" waits before booting a payload. */
+/* Reset: how long the boot countdown ("Type $3#33 to stay in fiqmon") runs before the
+ * payload boots. */
 #ifndef BOOT_DELAY_MS
 #define BOOT_DELAY_MS       1000
 #endif

@@ -205,9 +205,12 @@ class Fiqmon:
         return m
 
     def leave(self):
-        """exit: back to waiting for a knock (no prompt follows)."""
+        """exit: back to waiting for a knock (no prompt follows). The line says what runs
+        now: a kernel, fiqmon's idle loop (nothing was booted), or a payload held back by a
+        knock in the boot countdown, which exit boots."""
         self.debug.send("exit\r")
-        out, _ = self.debug.expect(r"fiqmon: left; the kernel runs on\r\n")
+        out, _ = self.debug.expect(r"fiqmon: left; (the kernel runs on|no kernel was started: "
+                                   r"fiqmon idles|the payload runs)\r\n")
         return out
 
     def cmd(self, line, timeout=10):
@@ -278,6 +281,19 @@ def watchdog_fiq_rates(fm, observe):
     observe()
     (total1, timer1, port1), seconds = fiq_counts(fm), time.monotonic() - start
     return (timer1 - timer0) / seconds, ((total1 - port1) - (total0 - port0)) / seconds
+
+
+def elf_entry(elf):
+    """e_entry of a 32-bit ELF."""
+    import struct
+    return struct.unpack_from("<I", Path(elf).read_bytes(), 0x18)[0]
+
+
+def gdb_packet(body):
+    """body framed as a GDB remote packet, checksum included."""
+    if isinstance(body, str):
+        body = body.encode()
+    return b"$" + body + b"#%02x" % (sum(body) & 0xff)
 
 
 def elf_symbols(elf):

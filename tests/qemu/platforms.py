@@ -16,6 +16,8 @@ class Platform:
     monitor_bank: str       # the banked mode that takes fiqmon's FIQ (fiq / mon)
     cpu: str
     watchdog_line: int      # the hard-lockup watchdog's sampling timer
+    payload: str            # a test guest to boot as the payload (make builds it)
+    payload_hello: str      # what it prints first on the kernel console
 
 
 PLATFORMS = {
@@ -25,12 +27,14 @@ PLATFORMS = {
         faults=(("100001 4 w", 0x00100001), ("100001 2 h", 0x00100001)),
         flash=0x34000000,
         monitor_stack="__stack_fiq_top", monitor_bank="fiq", cpu="arm926ej-s",
-        watchdog_line=5),
+        watchdog_line=5,
+        payload="build/guests/spin.elf", payload_hello="guest spin: entering spin_forever"),
     "virt": Platform(
         name="virt", uart="uart1", debug_line=40, scratch=0x40100000,
         # Secure memory is never shown: fiqmon's RAM and the flash it booted from
         faults=(("e000000 4 w", 0x0e000000), ("0 10 b", 0x00000000)),
         flash=0x04000000,  # the Non-secure bank
         monitor_stack="__stack_fiq_top", monitor_bank="mon", cpu="cortex-a15 (secure)",
-        watchdog_line=29),
+        watchdog_line=29,
+        payload="build/guests/virt/flood.elf", payload_hello="guest flood: ready"),
 }

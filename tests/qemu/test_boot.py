@@ -8,7 +8,7 @@ import select
 import subprocess
 import time
 
-from harness import ROOT, elf_symbols
+from harness import ROOT, Fiqmon, elf_symbols
 
 
 def test_banner_names_version_platform_home_and_port(fiqmon, platform):
@@ -93,3 +93,36 @@ def test_make_run_on_a_terminal_quits_with_ctrl_a_x():
         except ProcessLookupError:
             pass
         os.close(fd)
+
+
+def test_make_run_with_a_guest_kernel_builds_it_on_a_fresh_tree(tmp_path):
+    """The README's `make run KERNEL=build/guests/spin.elf` on a fresh clone: make builds the
+    guest (here into an empty GUEST_BUILD, with fiqmon into an empty BUILD) and boots it."""
+    fresh = tmp_path / "fresh"
+    fm = Fiqmon(tmp_path / "q", {"BUILD": fresh / "versatilepb", "GUEST_BUILD": fresh / "guests",
+                                 "KERNEL": fresh / "guests" / "spin.elf"})
+    try:
+        fm.wait_banner(timeout=60)
+        fm.debug.expect(re.escape("Type $3#33 to stay in fiqmon: 1.0 s "))
+        fm.console.expect(r"guest spin: entering spin_forever", timeout=15)
+    finally:
+        fm.close()
+    assert (fresh / "guests" / "spin.elf").exists()
+    assert b"Traceback" not in fm.stderr_path.read_bytes()
+
+
+def test_make_image_with_a_missing_kernel_says_so_in_one_line(tmp_path):
+    missing = tmp_path / "no-such-kernel.elf"
+    out = subprocess.run(["make", "-s", "--no-print-directory", "-C", str(ROOT), "image",
+                          f"KERNEL={missing}"], capture_output=True, text=True)
+    assert out.returncode != 0
+    assert "Traceback" not in out.stderr + out.stdout
+    errors = [l for l in out.stderr.splitlines() if not l.startswith("make: ***")]
+    assert errors == [f"make image: KERNEL={missing}: no such file"], out.stderr
+    # mkimage itself, given a missing file, says one line too
+    out = subprocess.run(["/usr/bin/python3", str(ROOT / "scripts/mkimage.py"), "--fiqmon",
+                          str(ROOT / "build/versatilepb/fiqmon.bin"), "--kernel", str(missing),
+                          "--linux-load", "0", "-o", str(tmp_path / "x.bin")],
+                         capture_output=True, text=True)
+    assert out.returncode == 2
+    assert out.stderr == f"mkimage: cannot read the kernel {missing}: No such file or directory\n"

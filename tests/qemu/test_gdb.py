@@ -92,6 +92,20 @@ def test_gdb_connects_without_a_knock_and_reads_writes_and_unwinds(boot):
     assert "r5=55aa55aa" in fm.cmd("regs")
 
 
+def test_gdb_at_power_on_gets_the_payload_stopped_at_its_first_instruction(boot):
+    """GDB connecting while the boot countdown runs (it prints `$3#33` on the line GDB
+    reads, and fiqmon's boot line comes before the stub's first answer): the session
+    starts at once, the guest loaded and held at _start; detach lets it run."""
+    fm = boot("versatilepb", "delay5s", BOOT_DELAY_MS=5000, KERNEL="build/guests/spin.elf",
+              gdb=True)
+    elf = GUESTS / "spin.elf"
+    out = gdb(fm, elf, "p/x $pc", "detach")
+    assert re.search(r"^\$1 = 0x200000$", out, re.M), out
+    assert "Inferior 1 (Remote target) detached" in out
+    fm.console.expect(r"guest spin: entering spin_forever")
+    assert fm.console.log.count(b"guest spin: entering") == 1
+
+
 def test_continue_runs_the_guest_ctrl_c_stops_it_and_detach_resumes(boot):
     fm = start(boot, "ticker")
     fm.console.expect(r"guest ticker: tick \d+")

@@ -3,7 +3,7 @@
 
 import re
 
-from harness import elf_symbols
+from harness import KNOCK, ROOT, elf_entry, elf_symbols, gdb_packet, re_prompt
 
 PROMPT_1 = "Type $3#33 to enter the debugger>"
 PROMPT_0 = "Hit <return> to enter the debugger>"
@@ -81,3 +81,47 @@ def test_knock_interrupts_the_idle_loop(entered):
     start, size = syms["idle_loop"]
     pc = int(entered.cmd("pc").split("pc=")[1][:8], 16)
     assert start <= pc < start + size
+
+
+COUNTDOWN_1 = re.escape("Type $3#33 to stay in fiqmon: 1.0 s ")
+
+
+def test_the_knock_in_the_boot_countdown_holds_the_payload_and_exit_boots_it(boot, platform):
+    """Only the knock stops the countdown; a noisy line before it runs nothing, and
+    nothing of the knock is left in the shell's line. exit then boots the payload and
+    says so; a later exit says the kernel runs on."""
+    fm = boot(platform, KERNEL=platform.payload)
+    fm.debug.expect(COUNTDOWN_1)
+    fm.debug.send(b"xyz\r\nreboot\r" + KNOCK)
+    fm.debug.expect(r"fiqmon: entered by boot delay at pc=[0-9a-f]{8} \(\w+\)\r\n")
+    fm.debug.expect(re.escape("fiqmon: no kernel started: the payload waits ('boot' or 'exit' "
+                              "starts it)\r\n"))
+    fm.debug.expect(re_prompt())
+    assert fm.cmd("knock") == "knock=1 (type $3#33)\n"     # not "unknown command '3#33...'"
+    assert "linux: none found" in fm.cmd("version")
+    assert fm.console.received_within(0.3) == b"", "the payload must not have started"
+    fm.debug.send("exit\r")
+    fm.debug.expect(r"fiqmon: booting [^\r]*\r\nfiqmon: left; the payload runs\r\n")
+    fm.console.expect(re.escape(platform.payload_hello))
+    fm.knock()
+    fm.debug.send("exit\r")
+    fm.debug.expect(r"fiqmon: left; the kernel runs on\r\n")
+    assert b"rebooting" not in fm.debug.log
+
+
+def test_gdbs_opener_in_the_boot_countdown_stops_the_payload_at_its_entry(boot, platform):
+    """GDB connecting at power-on: its first packet starts a session (nothing of it eaten),
+    with the payload booted and held at its first instruction; detach lets it run."""
+    fm = boot(platform, KERNEL=platform.payload)
+    fm.debug.expect(COUNTDOWN_1)
+    fm.debug.send(b"+" + gdb_packet("qSupported:multiprocess+;swbreak+;vContSupported+"))
+    fm.debug.expect(rb"\+\$PacketSize=[0-9a-f]+;[^#]*#[0-9a-f]{2}")
+    fm.debug.send(b"+" + gdb_packet("pf"))           # register 15, the pc
+    _, m = fm.debug.expect(rb"\$([0-9a-f]{8})#[0-9a-f]{2}")
+    pc = int.from_bytes(bytes.fromhex(m.group(1).decode()), "little")
+    assert pc == elf_entry(ROOT / platform.payload)
+    assert fm.console.received_within(0.3) == b"", "the payload must be held at its entry"
+    fm.debug.send(b"+" + gdb_packet("D"))
+    fm.debug.expect(re.escape(b"$OK#9a"))
+    fm.console.expect(re.escape(platform.payload_hello))
+    assert b"fiqmon: entered" not in fm.debug.log

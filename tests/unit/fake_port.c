@@ -284,9 +284,38 @@ unsigned fake_rx_pending(void)
     return chunk_count;
 }
 
+static const uint8_t *stream;
+static size_t stream_len, stream_per_poll;
+
+void fake_rx_stream(const void *bytes, size_t len, size_t per_poll)
+{
+    stream = bytes;
+    stream_len = len;
+    stream_per_poll = per_poll;
+}
+
+const uint8_t *fake_rx_stream_stop(size_t *len)
+{
+    const uint8_t *rest = stream;
+
+    *len = stream_len;
+    stream = NULL;
+    stream_len = 0;
+    return rest;
+}
+
 void port_rx_poll(void)
 {
     fake.rx_polls++;
+    if (!chunk_count && stream_len) {
+        size_t n = stream_len < stream_per_poll ? stream_len : stream_per_poll;
+        idle_polls = 0;
+        for (size_t i = 0; i < n; i++)
+            ring_put(&mon_rx, stream[i]);
+        stream += n;
+        stream_len -= n;
+        return;
+    }
     if (!chunk_count) {
         if (++idle_polls >= FAKE_RX_IDLE_POLLS_MAX) {
             fail_msg("fake port: polled %u times in a row with nothing scripted "
@@ -358,6 +387,15 @@ uint32_t port_entropy(void)
 
     fake.entropy += fake.entropy_step;
     fake.entropy_reads++;
+    return v;
+}
+
+uint32_t port_clock_ms(void)
+{
+    uint32_t v = fake.clock_ms;
+
+    fake.clock_ms += fake.clock_step_ms;
+    fake.clock_reads++;
     return v;
 }
 
@@ -449,6 +487,8 @@ void fake_port_reset(void)
         regions[i].bytes = NULL;
     }
     chunk_first = chunk_count = idle_polls = 0;
+    stream = NULL;
+    stream_len = stream_per_poll = 0;
     fake_irq_set_lines(default_irq_lines,
                        (unsigned)(sizeof(default_irq_lines) / sizeof(default_irq_lines[0])));
 }

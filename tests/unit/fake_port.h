@@ -12,6 +12,7 @@
  *   receiver   port_rx_poll delivers one scripted chunk per call into mon_rx
  *   reboot     port_reboot jumps back to fake_expect_reboot, or fails the test
  *   timer      port_entropy returns fake.entropy, then adds fake.entropy_step to it;
+ *              port_clock_ms the same with fake.clock_ms and fake.clock_step_ms;
  *              port_delay_ms only records (no test waits)
  */
 #ifndef FIQMON_FAKE_PORT_H
@@ -59,6 +60,11 @@ void fake_rx_script(const void *bytes, size_t len);
 void fake_rx_script_str(const char *s);
 /* Chunks not yet delivered. */
 unsigned fake_rx_pending(void);
+/* A long stream (a flood): once the scripted chunks are out, each port_rx_poll delivers the
+ * next per_poll bytes of it. The bytes are not copied: keep them alive. */
+void fake_rx_stream(const void *bytes, size_t len, size_t per_poll);
+/* What the stream has not delivered yet; *len its length. The stream stops here. */
+const uint8_t *fake_rx_stream_stop(size_t *len);
 /* port_rx_poll fails the test after this many polls in a row found nothing scripted
  * (a halted monitor would otherwise spin for ever). */
 #define FAKE_RX_IDLE_POLLS_MAX 1000u
@@ -86,6 +92,8 @@ struct fake_port {
     uint32_t self_crc;       /* port_self_crc */
     uint32_t entropy;        /* port_entropy's next value */
     uint32_t entropy_step;   /* added after each port_entropy (default 0: a stopped timer) */
+    uint32_t clock_ms;       /* port_clock_ms's next value */
+    uint32_t clock_step_ms;  /* added after each port_clock_ms (default 0: a stopped clock) */
     /* records */
     enum port_mem_space space;    /* last port_mem_space */
     unsigned reads[5], writes[5]; /* successful accesses, by width */
@@ -97,6 +105,7 @@ struct fake_port {
     unsigned rx_polls;
     unsigned reboots;
     unsigned entropy_reads;
+    unsigned clock_reads;
     unsigned delays;              /* port_delay_ms calls */
     uint32_t delay_ms_last;       /* and their arguments */
     uint32_t delay_ms_total;

@@ -647,7 +647,7 @@ static void test_exit_returns_to_waiting_and_commands_no_longer_run(void **state
 {
     enter();
     send("exit\r");
-    EXPECT_STR_EQ(fake_output(), "exit\r\nfiqmon: left; the kernel runs on\r\n");
+    EXPECT_STR_EQ(fake_output(), "exit\r\nfiqmon: left; no kernel was started: fiqmon idles\r\n");
     EXPECT_EQ(monitor_state(), MON_WAITING);
     fake_output_reset();
     send("regs\r");
@@ -672,7 +672,7 @@ static void test_the_lf_of_exits_crlf_neither_prompts_nor_knocks_in_any_mode(voi
         send("exit\r\n");
         EXPECT_TRUE(monitor_state() == MON_WAITING, "mode %d: state %d after exit", t[i].mode,
                     monitor_state());
-        EXPECT_STR_EQ(fake_output(), "exit\r\nfiqmon: left; the kernel runs on\r\n");
+        EXPECT_STR_EQ(fake_output(), "exit\r\nfiqmon: left; no kernel was started: fiqmon idles\r\n");
     }
 }
 
@@ -682,7 +682,7 @@ static void test_knock_typed_ahead_after_exit_enters_again(void **state)
     send("exit\r" KNOCK_MAGIC);
     EXPECT_EQ(monitor_state(), MON_ACTIVE);
     EXPECT_STR_EQ(fake_output(),
-                  tfmt("exit\r\nfiqmon: left; the kernel runs on\r\n%s", entry_message("knock")));
+                  tfmt("exit\r\nfiqmon: left; no kernel was started: fiqmon idles\r\n%s", entry_message("knock")));
 }
 
 static void test_knock_command_shows_and_switches_the_mode(void **state)
