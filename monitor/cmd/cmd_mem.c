@@ -7,15 +7,6 @@
 #include "parse.h"
 #include "platform.h"
 
-int cmd_parse_number(const char *what, const char *s, uint32_t *out)
-{
-    enum parse_status st = parse_u32(s, out);
-
-    if (st != PARSE_OK)
-        return con_error("bad %s '%s': %s", what, s, parse_status_text(st));
-    return 0;
-}
-
 static int parse_width(const char *s, unsigned *width)
 {
     *width = memdump_width(s);

@@ -1,9 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /* The monitor session: what happens to each received byte, in FIQ context.
  *
- *   WAITING --knock--> ACTIVE (async shell: the kernel runs between keystrokes)
- *      ^                 |  exit
- *      +-----------------+
+ *            knock, service call, watchdog (halt)
+ *   WAITING -----------------------------------> ENTERING --announce--> ACTIVE (shell)
+ *    ^  ^ ^   GDB's opening packet                                      |  |  |
+ *    |  | |   --------------------------------> GDB <----- gdb ---------+  |  |
+ *    |  | +------- detach, kill -------------------+---- $3#33 (halted) --->+  |
+ *    |  +--------- exit, boot, go ------------------------------------------+  |
+ *    |                                                                release  v
+ *    +--------------------------- re-arm service call -------------------- RELEASED
+ *
+ * ACTIVE: the kernel runs between keystrokes unless halted (halt, a watchdog report with
+ * `watchdog halt`, $3#33 from GDB). GDB: stopped, or running after `c` until 0x03.
+ * RELEASED: the debug UART belongs to the kernel (versatilepb only).
  *
  * The FIQ entry code calls monitor_fiq_fast() with only caller-saved registers stacked;
  * when it returns nonzero the entry code saves the full context and calls
