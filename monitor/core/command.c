@@ -85,13 +85,18 @@ int command_help(const struct command *const *tables, const char *name)
                              name);
         if (!c->run)
             return con_error("'%s' is not built in", c->name);
-        con_printf("%s %s\n  %s\n", c->name, c->usage, c->help);
+        con_printf("%s %s\n  ", c->name, c->usage);
+        con_puts(c->help); /* a TEXT(): con_puts expands it */
+        con_puts("\n");
         return 0;
     }
     for (; *tables; tables++)
         for (const struct command *c = *tables; c->name; c++)
-            if (c->run) /* built out: not listed */
-                con_printf("  %-8s %-22s %s\n", c->name, c->usage, c->help);
+            if (c->run) { /* built out: not listed */
+                con_printf("  %-8s %-22s ", c->name, c->usage);
+                con_puts(c->help);
+                con_puts("\n");
+            }
     con_puts("Numbers are hex (0x optional); prefix # for decimal. Commands may be "
              "abbreviated.\n");
     return 0;

@@ -18,7 +18,7 @@
 struct command {
     const char *name;
     const char *usage; /* arguments, "" if none */
-    const char *help;
+    const char *help;  /* a TEXT() (text.h): print it with con_puts() */
     int (*run)(int argc, char **argv); /* 0, or -1 after printing an error */
     uint32_t flags;
 };

@@ -3,6 +3,7 @@
 #include <stddef.h>
 
 #include "command.h"
+#include "text.h"
 #include "console.h"
 #include "virt.h"
 
@@ -22,7 +23,7 @@ static int cmd_cp15(int argc, char **argv)
 }
 
 const struct command platform_commands[] = {
-    {"cp15", "", "the Normal world's SCTLR, TTBRs, TTBCR, DACR, CONTEXTIDR, fault registers",
+    {"cp15", "", TEXT("the Normal world's SCTLR, TTBRs, TTBCR, DACR, CONTEXTIDR, fault registers"),
      cmd_cp15, CMD_READS_REGS},
     {NULL, NULL, NULL, NULL, 0},
 };
