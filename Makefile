@@ -109,7 +109,20 @@ LDFLAGS := -nostartfiles --specs=nano.specs -Wl,--gc-sections -Wl,--build-id=sha
 BOOT_SOURCES    := boot/main.c boot/syscalls.c boot/libc_min.c $(sort $(wildcard boot/*.S boot/$(PLAT_ARCH)/*.S))
 SOURCES := $(BOOT_SOURCES) $(MONITOR_SOURCES) $(PLAT_SOURCES) \
 	$(if $(filter 1,$(WATCHDOG_BUILT)),$(PLAT_WATCHDOG_SOURCES))
-OBJECTS := $(patsubst %,$(BUILD)/obj/%.o,$(SOURCES))
+OBJECTS := $(patsubst %,$(BUILD)/obj/%.o,$(SOURCES)) $(BUILD)/obj/text_tokens.c.o
+
+# Output texts are packed (scripts/strpack.py, monitor/util/text.h): each C source is
+# compiled from its copy under $(BUILD)/packed, whose output literals the packer has
+# compressed with one token table for the whole build (text_tokens.c).
+PACK := /usr/bin/python3 scripts/strpack.py
+C_SOURCES := $(filter %.c,$(SOURCES))
+$(BUILD)/packed/.stamp: $(C_SOURCES) scripts/strpack.py
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  PACK    $(BUILD)/packed")
+	$(Q)$(PACK) $(@D) $(C_SOURCES)
+	@touch $@
+# the packer rewrites a copy only when it changes: make then sees it unchanged
+$(addprefix $(BUILD)/packed/,$(C_SOURCES)) $(BUILD)/packed/text_tokens.c: $(BUILD)/packed/.stamp ;
 
 # Files that stay in ARM state: the FIQ hot path (every noise byte runs it) and, on
 # ARMv5, anything that touches CP15 (Thumb-1 has no MRC/MCR).
@@ -148,7 +161,7 @@ $(BUILD)/unlock_key.h: FORCE
 	@scripts/unlock-key.sh "$(UNLOCK_KEY)" $(PROFILE) $@
 $(BUILD)/obj/monitor/lockdown/lockdown.c.o: $(BUILD)/unlock_key.h
 
-$(BUILD)/obj/%.c.o: %.c $(BUILD)/build_info.h
+$(BUILD)/obj/%.c.o: $(BUILD)/packed/%.c $(BUILD)/build_info.h
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  CC      $<")
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
@@ -300,11 +313,18 @@ UNIT_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -Wshadow -Wno-unused-parame
 	$(MONITOR_INCLUDES) -Iplatforms -Itests/unit
 UNIT_TESTS  := $(patsubst tests/unit/%.c,$(UNIT_BUILD)/%,$(sort $(wildcard tests/unit/test_*.c)))
 UNIT_SUPPORT := $(filter-out tests/unit/test_%.c,$(wildcard tests/unit/*.c))
+# the host tests run monitor/ with its texts packed as on the target (the real expander)
+UNIT_PACKED := $(addprefix $(UNIT_BUILD)/packed/,$(MONITOR_ALL_SOURCES)) $(UNIT_BUILD)/packed/text_tokens.c
+$(UNIT_BUILD)/packed/.stamp: $(MONITOR_ALL_SOURCES) scripts/strpack.py
+	@mkdir -p $(@D)
+	$(Q)$(PACK) $(@D) $(MONITOR_ALL_SOURCES)
+	@touch $@
+$(UNIT_PACKED): $(UNIT_BUILD)/packed/.stamp ;
 
-$(UNIT_BUILD)/%: tests/unit/%.c $(MONITOR_ALL_SOURCES) $(UNIT_SUPPORT) $(wildcard monitor/*.h monitor/*/*.h tests/unit/*.h)
+$(UNIT_BUILD)/%: tests/unit/%.c $(UNIT_PACKED) $(UNIT_SUPPORT) $(wildcard monitor/*.h monitor/*/*.h tests/unit/*.h)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  HOSTCC  $@")
-	$(Q)$(HOST_CC) $(UNIT_CFLAGS) $< $(MONITOR_ALL_SOURCES) $(UNIT_SUPPORT) -lcmocka -o $@
+	$(Q)$(HOST_CC) $(UNIT_CFLAGS) $< $(UNIT_PACKED) $(UNIT_SUPPORT) -lcmocka -o $@
 
 unit: deps $(UNIT_TESTS)
 	@scripts/run-unit-tests.sh $(UNIT_TESTS)
@@ -324,10 +344,10 @@ FUZZ_LDFLAGS := -Wl,--wrap=monitor_frame -lcmocka
 FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_SUPPORT   := $(filter-out tests/fuzz/fuzz_%.c,$(wildcard tests/fuzz/*.c)) tests/unit/fake_port.c
 
-$(FUZZ_BUILD)/%: tests/fuzz/%.c $(MONITOR_ALL_SOURCES) $(FUZZ_SUPPORT) $(wildcard monitor/*.h monitor/*/*.h tests/fuzz/*.h tests/unit/*.h)
+$(FUZZ_BUILD)/%: tests/fuzz/%.c $(UNIT_PACKED) $(FUZZ_SUPPORT) $(wildcard monitor/*.h monitor/*/*.h tests/fuzz/*.h tests/unit/*.h)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  FUZZCC  $@")
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $< $(MONITOR_ALL_SOURCES) $(FUZZ_SUPPORT) $(FUZZ_LDFLAGS) -o $@
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $< $(UNIT_PACKED) $(FUZZ_SUPPORT) $(FUZZ_LDFLAGS) -o $@
 
 .PHONY: fuzz fuzz-smoke
 fuzz: deps $(FUZZ_HARNESSES)

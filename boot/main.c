@@ -63,7 +63,6 @@ void fiqmon_main(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3)
     (void)r2;
     (void)r3;
     wipe_loaded_key();
-    port_monitor_stack_paint(); /* before the first FIQ can use it */
     platform_init();
     monitor_init(KNOCK_DEFAULT, &fiqmon_features);
     fmt_snprintf(line, sizeof(line),

@@ -64,17 +64,18 @@ SECTIONS
         __bss_end = .;
     } > RESIDENT
 
+    /* The monitor's stack, which the boot (SVC, FIQs masked until the idle loop) uses
+     * first; then one small stack for the idle loop and the fatal-exception reports of
+     * abt, und and irq, which never return and never nest with each other. */
     .stacks (NOLOAD) : ALIGN(8) {
         __stack_fiq_bottom = .;
         . += STACK_FIQ_SIZE;
         __stack_fiq_top = .;
-        . += STACK_SVC_SIZE;
+        __stack_boot_top = .;
+        . += STACK_EXC_SIZE;
         __stack_svc_top = .;
-        . += STACK_EXC_SIZE;
         __stack_abt_top = .;
-        . += STACK_EXC_SIZE;
         __stack_und_top = .;
-        . += STACK_EXC_SIZE;
         __stack_irq_top = .;
     } > RESIDENT
 

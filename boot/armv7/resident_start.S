@@ -24,7 +24,7 @@ func resident_start
     set_mode_stack ARM_MODE_ABT, __stack_abt_top
     set_mode_stack ARM_MODE_UND, __stack_und_top
     set_mode_stack ARM_MODE_MON, __stack_fiq_top    @ the monitor runs on this one
-    set_mode_stack ARM_MODE_SVC, __stack_svc_top
+    set_mode_stack ARM_MODE_SVC, __stack_boot_top   @ the monitor's: FIQs are masked until idle
 
     ldr     r0, =secure_vectors
     mcr     p15, 0, r0, c12, c0, 0      @ VBAR (Secure)
@@ -43,5 +43,7 @@ func resident_start
     mov     r2, r10
     mov     r3, r11
     bl      fiqmon_main
+    ldr     sp, =__stack_svc_top        @ the idle loop's (shared with the fatal reports)
+    bl      port_monitor_stack_paint    @ the boot is done with the monitor's stack
     b       idle_loop
 endfunc resident_start

@@ -7,7 +7,7 @@
 #include "parse.h"
 
 /* help's columns: names up to 8 characters, usages up to 23 (tests check the tables) */
-#define HELP_LINE "  %-8s %-23s %s\n"
+#define HELP_LINE "  %-8s %-23s " /* then the help text (a TEXT()) */
 
 const struct command *command_lookup(const struct command *const *tables, const char *name,
                                      enum command_lookup_status *status)
@@ -98,15 +98,20 @@ int command_help(const struct command *const *tables, const char *name)
             return -1;
         if (!c->run)
             return con_error("'%s' is not built in", c->name);
-        con_printf("%s %s\n  %s\n", c->name, c->usage, c->help);
+        con_printf("%s %s\n  ", c->name, c->usage);
+        con_puts(c->help); /* a TEXT(): con_puts expands it */
+        con_puts("\n");
         if (c->options & CMD_FULL_NAME)
             con_puts("  (type the full name: it cannot be undone)\n");
         return 0;
     }
     for (t = tables; *t; t++)
         for (const struct command *c = *t; c->name; c++)
-            if (c->run) /* built out: not listed */
-                con_printf(HELP_LINE, c->name, c->usage, c->help);
+            if (c->run) { /* built out: not listed */
+                con_printf(HELP_LINE, c->name, c->usage);
+                con_puts(c->help);
+                con_puts("\n");
+            }
     con_puts("Numbers are hex (0x optional); prefix # for decimal.\n"
              "Commands may be abbreviated, except:");
     for (t = tables; *t; t++)

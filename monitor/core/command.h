@@ -26,7 +26,7 @@
 struct command {
     const char *name;
     const char *usage; /* arguments, "" if none; min/max_args count its words */
-    const char *help;
+    const char *help;  /* a TEXT() (text.h): print it with con_puts() */
     int (*run)(int argc, char **argv); /* 0, or -1 after printing an error */
     uint16_t flags;                    /* CMD_READS_REGS...: permissions it needs */
     uint8_t min_args : 4;              /* words after the name, checked before run */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "text.h"
 
 #include "platform.h"
 
@@ -41,17 +42,38 @@ void con_write(const char *s, size_t n)
     }
 }
 
+struct con_chunk {
+    size_t n;
+    char buf[CON_FORMAT_MAX];
+};
+
+static void con_chunk_put(void *ctx, char c)
+{
+    struct con_chunk *k = ctx;
+
+    if (k->n == sizeof(k->buf)) {
+        con_write(k->buf, k->n);
+        k->n = 0;
+    }
+    k->buf[k->n++] = c;
+}
+
 void con_puts(const char *s)
 {
-    con_write(s, strlen(s));
+    struct con_chunk k;
+
+    k.n = 0;
+    while (*s)
+        text_expand((unsigned char)*s++, con_chunk_put, &k);
+    con_write(k.buf, k.n);
 }
 
 static void con_vprintf(const char *fmt, va_list ap)
 {
     char buf[CON_FORMAT_MAX];
 
-    fmt_vsnprintf(buf, sizeof(buf), fmt, ap);
-    con_puts(buf);
+    /* the formatter expanded the format; %s arguments are shown as they are */
+    con_write(buf, (size_t)fmt_vsnprintf(buf, sizeof(buf), fmt, ap));
 }
 
 void con_printf(const char *fmt, ...)

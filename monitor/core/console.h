@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 void con_write(const char *s, size_t n);
+/* A literal or a TEXT() (text.h), expanded if packed; anything else goes to con_write(). */
 void con_puts(const char *s);
 void con_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints "error: <message>\n" and returns -1, so handlers can `return con_error(...)`. */

@@ -5,6 +5,7 @@
  * parsed (and binary data decoded in place), and only then is the reply written over it
  * from buf[0]. The reply stays there for a resend until the next packet begins. */
 #include "gdb_stub.h"
+#include "parse.h"
 
 #include <string.h>
 
@@ -58,22 +59,11 @@ static const char target_xml[] =
 
 /* --- hex --------------------------------------------------------------------------------- */
 
-static int hex_val(char ch)
-{
-    unsigned c = (unsigned char)ch;
-
-    if (c - '0' < 10)
-        return (int)(c - '0');
-    c |= 0x20; /* lower case */
-    if (c - 'a' < 6)
-        return (int)(c - 'a' + 10);
-    return -1;
-}
 
 /* Two hex digits, or -1. */
 static int hex_byte(const char *p)
 {
-    int hi = hex_val(p[0]), lo = hex_val(p[1]);
+    int hi = parse_hex_digit(p[0]), lo = parse_hex_digit(p[1]);
 
     return (hi | lo) < 0 ? -1 : hi << 4 | lo;
 }
@@ -101,7 +91,7 @@ static const char *parse_hex(const char *p, const char *end, uint32_t *out)
     uint32_t v = 0;
     int d;
 
-    for (; p < end && (d = hex_val(*p)) >= 0; p++) {
+    for (; p < end && (d = parse_hex_digit(*p)) >= 0; p++) {
         if (v >> 28)
             return NULL;
         v = v << 4 | (uint32_t)d;
@@ -689,11 +679,11 @@ enum gdb_action gdb_stub_feed(struct gdb_stub *g, uint8_t c)
         }
         return GDB_STAY;
     case RX_CSUM1:
-        g->csum_hi = (uint8_t)hex_val((char)c); /* 0xff if not a digit */
+        g->csum_hi = (uint8_t)parse_hex_digit((char)c); /* 0xff if not a digit */
         g->rx = RX_CSUM2;
         return GDB_STAY;
     default: {
-        int lo = hex_val((char)c);
+        int lo = parse_hex_digit((char)c);
         bool good = !g->overflow && g->csum_hi < 16 && lo >= 0 && (g->csum_hi << 4 | lo) == g->csum;
         g->rx = RX_IDLE;
         if (!g->no_ack)

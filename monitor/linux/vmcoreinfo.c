@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "vmcoreinfo.h"
 
+#include "parse.h"
+
 #include <string.h>
 
 #include "handoff.h"
@@ -82,14 +84,6 @@ static void line_end(struct vmci_parser *p)
     line_start(p);
 }
 
-static unsigned hex_digit(uint8_t c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    c |= 0x20;
-    return c >= 'a' && c <= 'f' ? c - 'a' + 10u : 16u;
-}
-
 bool vmci_parse_byte(struct vmci_parser *p, uint8_t c)
 {
     if (c == '\0') { /* the end: a last line without its newline was cut short */
@@ -127,7 +121,8 @@ bool vmci_parse_byte(struct vmci_parser *p, uint8_t c)
         }
         return true;
     }
-    unsigned d = hex_digit(c);
+    int digit = parse_hex_digit((char)c);
+    unsigned d = digit < 0 ? 16u : (unsigned)digit;
     bool hex = p->key >= VMCI_FIRST_SYMBOL;
     bool too_big = hex ? p->hex >> 28 != 0 : p->dec > (0xffffffffu - d) / 10;
     if (d >= (hex ? 16u : 10u) || too_big) {

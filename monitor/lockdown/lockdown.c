@@ -2,6 +2,7 @@
 /* Production lockdown: the lock state, unlock nonces, the back-off, and the commands
  * unlock, lock and readonly. See lockdown.h and docs/lockdown.md. */
 #include "lockdown.h"
+#include "parse.h"
 
 #include <string.h>
 
@@ -182,21 +183,13 @@ void lockdown_report(void)
 
 /* --- commands ------------------------------------------------------------------------ */
 
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    c = (char)(c | 0x20);
-    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
 /* Exactly 2 * n hex digits into out[0..n). */
 static bool parse_hex_bytes(const char *s, uint8_t *out, size_t n)
 {
     if (strlen(s) != 2 * n)
         return false;
     for (size_t i = 0; i < n; i++) {
-        int hi = hex_digit(s[2 * i]), lo = hex_digit(s[2 * i + 1]);
+        int hi = parse_hex_digit(s[2 * i]), lo = parse_hex_digit(s[2 * i + 1]);
         if (hi < 0 || lo < 0)
             return false;
         out[i] = (uint8_t)(hi << 4 | lo);

@@ -4,6 +4,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "text.h"
+
 struct out {
     char *p, *end; /* end: the last byte, kept for the terminator */
 };
@@ -12,6 +14,11 @@ static void put(struct out *o, char c)
 {
     if (o->p < o->end)
         *o->p++ = c;
+}
+
+static void put_expanded(void *o, char c)
+{
+    put(o, c);
 }
 
 static void pad(struct out *o, char c, int n)
@@ -44,7 +51,7 @@ int fmt_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
         const char *s;
 
         if (*fmt != '%') {
-            put(&o, *fmt);
+            text_expand((unsigned char)*fmt, put_expanded, &o); /* a packed format (text.h) */
             continue;
         }
         fmt++;

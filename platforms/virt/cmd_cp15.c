@@ -3,6 +3,7 @@
 #include <stddef.h>
 
 #include "command.h"
+#include "text.h"
 #include "console.h"
 #include "virt.h"
 
@@ -22,7 +23,7 @@ static int cmd_cp15(int argc, char **argv)
 }
 
 const struct command platform_commands[] = {
-    {"cp15", "", "Normal world SCTLR, TTBRs, DACR, fault regs", cmd_cp15, CMD_READS_REGS, 0, 0,
-     0},
+    {"cp15", "", TEXT("Normal world SCTLR, TTBRs, DACR, fault regs"), cmd_cp15, CMD_READS_REGS,
+     0, 0, 0},
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
 };

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
+
 #define SLOTS 8
 #define SLOT_SIZE 16384
 
@@ -62,6 +64,29 @@ const char *tfmt(const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(out, SLOT_SIZE, fmt, ap);
     va_end(ap);
+    return out;
+}
+
+struct unpack_out {
+    char *p, *end;
+};
+
+static void unpack_put(void *ctx, char c)
+{
+    struct unpack_out *o = ctx;
+
+    if (o->p < o->end)
+        *o->p++ = c;
+}
+
+const char *unpacked(const char *s)
+{
+    char *out = slot();
+    struct unpack_out o = {out, out + SLOT_SIZE - 1};
+
+    while (*s)
+        text_expand((unsigned char)*s++, unpack_put, &o);
+    *o.p = '\0';
     return out;
 }
 

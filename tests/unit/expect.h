@@ -70,6 +70,8 @@ bool expect_str_same(const char *a, const char *b);
 /* s with control and 8-bit bytes written as \r, \n, \xNN (a static buffer per call slot). */
 const char *expect_escape(const char *s);
 /* printf into one of a few rotating static buffers: for building expected text. */
+/* A TEXT() literal as it is printed (the build packs them: monitor/util/text.h). */
+const char *unpacked(const char *s);
 const char *tfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Non-overlapping occurrences of needle in hay. */
 size_t count_substr(const char *hay, const char *needle);
