@@ -12,7 +12,6 @@
 #include "lockdown.h"
 #include "monitor.h"
 #include "platform.h"
-#include "platform.h"
 
 #ifndef KNOCK_DEFAULT
 #define KNOCK_DEFAULT KNOCK_MODE_MAGIC

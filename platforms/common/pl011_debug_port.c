@@ -2,7 +2,6 @@
 #include "pl011_debug_port.h"
 
 #include "platform.h"
-#include "platform.h"
 
 void debug_uart_drain(void)
 {

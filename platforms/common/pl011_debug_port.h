@@ -41,6 +41,7 @@ static inline enum debug_drain debug_uart_drain_fiq(void)
         if (filter && !(dr & PL011_DR_ERROR_MASK) && knock_quiet_noise(&mon_knock, (uint8_t)dr))
             continue;
         filter = false;
+        result = DRAIN_QUEUED; /* from here on every byte goes through the ring */
         if (dr & PL011_DR_ERROR_MASK)
             mon_stats.rx_errors++;
         ring_put(&mon_rx, (uint8_t)dr);
@@ -50,7 +51,7 @@ static inline enum debug_drain debug_uart_drain_fiq(void)
             break;
     }
     /* no byte is DRAIN_NOTHING in every state: callers service other sources on it */
-    return filter || result == DRAIN_NOTHING ? result : DRAIN_QUEUED;
+    return result;
 }
 
 #endif

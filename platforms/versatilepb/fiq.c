@@ -7,7 +7,6 @@
 #include "platform.h"
 #include "pl011_debug_port.h"
 #include "platform_def.h"
-#include "platform.h"
 #include "service.h"
 #include "sp804.h"
 #include "watchdog.h"

@@ -11,7 +11,6 @@
 #include "pl011.h"
 #include "pl190_vic.h"
 #include "platform_def.h"
-#include "platform.h"
 #include "service.h"
 #include "sp804.h"
 #include "versatile_sysctl.h"

@@ -5,11 +5,11 @@
 #include "pl011_debug_port.h"
 #include "platform.h"
 #include "platform_def.h"
-#include "platform.h"
 #include "service.h"
 #include "virt.h"
 
 uint32_t gic_fiq_counts[FIQ_COUNTED_LINES];
+_Static_assert(DEBUG_UART_INTID < FIQ_COUNTED_LINES, "the debug port's FIQs are counted");
 static uint32_t other_fiqs;
 
 int platform_fiq_fast(void)
@@ -19,16 +19,20 @@ int platform_fiq_fast(void)
     int need_full = 0;
     enum debug_drain drained;
 
-    if (id < FIQ_COUNTED_LINES)
-        gic_fiq_counts[id]++;
-    else
-        other_fiqs++;
-    /* The timer's output is a level: acknowledge it at its source on every path (a byte
-     * waiting too, any monitor state), or it asserts again the moment it is EOId. */
+    if (id == DEBUG_UART_INTID) { /* the noise path: one compare, nothing else to ask */
+        gic_fiq_counts[DEBUG_UART_INTID]++;
+    } else {
+        if (id < FIQ_COUNTED_LINES)
+            gic_fiq_counts[id]++;
+        else
+            other_fiqs++;
 #if FIQMON_WATCHDOG
-    if (id == WATCHDOG_TIMER_INTID)
-        need_full = virt_watchdog_tick();
+        /* The timer's output is a level: acknowledge it at its source on every path (a
+         * byte waiting too, any monitor state), or it asserts again the moment it is EOId. */
+        if (id == WATCHDOG_TIMER_INTID)
+            need_full = virt_watchdog_tick();
 #endif
+    }
     drained = debug_uart_drain_fiq();
     if (drained == DRAIN_NOTHING) /* off the noise path: a noise byte always drains */
         debug_uart_silence_others();

@@ -8,7 +8,6 @@
 #include "monitor.h"
 #include "platform.h"
 #include "platform_def.h"
-#include "platform.h"
 #include "virt.h"
 
 struct ns_sysregs ns_sysregs;

@@ -11,7 +11,6 @@
 #include "pl011.h"
 #include "pl061.h"
 #include "platform_def.h"
-#include "platform.h"
 #include "virt.h"
 #include "watchdog.h"
 
