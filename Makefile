@@ -373,8 +373,8 @@ layers: deps
 
 test: deps
 	$(MAKE) layers
-	$(MAKE) unit
-	$(MAKE) fuzz-smoke
+	$(MAKE) -j$(shell nproc) unit
+	$(MAKE) -j$(shell nproc) fuzz-smoke
 	$(MAKE) bench-quick
 	$(MAKE) qemu-test
 
