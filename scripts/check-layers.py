@@ -103,7 +103,8 @@ def cycles(nodes, edges):
 
 
 def main():
-    flags = sys.argv[1:]
+    verbose = "-v" in sys.argv[1:]
+    flags = [a for a in sys.argv[1:] if a != "-v"]  # the rest are the compiler's
     owner = area_of_file()
     failed = False
     for kind, edges in (("include", include_edges(owner)),
@@ -116,7 +117,7 @@ def main():
                     for w in sorted(why)[:4]:
                         print(f"  {a} -> {b}: {w}")
         layers = sorted(f"{a}->{b}" for a, b in edges)
-        if "-v" in flags:
+        if verbose:
             print(kind, " ".join(layers))
     if failed:
         return 1

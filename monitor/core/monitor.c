@@ -468,7 +468,3 @@ enum command_result monitor_execute(char *line, uint32_t forbidden)
     return command_execute(mon.features->commands, line, monitor_permissions() & ~forbidden);
 }
 
-bool monitor_has_remote(void)
-{
-    return mon.features->remote != NULL;
-}

@@ -115,7 +115,5 @@ uint32_t monitor_rx_bytes(void);
 uint32_t monitor_permissions(void);
 /* Runs one command line with the build's tables and today's permissions less forbidden. */
 enum command_result monitor_execute(char *line, uint32_t forbidden);
-/* Does this build have a remote debugger (the GDB stub)? */
-bool monitor_has_remote(void);
 
 #endif

@@ -5,7 +5,6 @@
 
 #include <string.h>
 
-#include "handoff.h"
 #include "kmem.h"
 #include "platform.h"
 
