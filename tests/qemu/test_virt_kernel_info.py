@@ -166,7 +166,11 @@ def test_bt_is_exact_where_the_kernel_stops_in_a_prologue(boot):
                     entries += 1
                 prologues += 1
         fm.cmd("continue")
-    assert prologues >= 120 and entries >= 50, (halts, prologues, entries)
+    # how often a halt lands in a prologue follows where the panicked kernel spins: 1 in 7
+    # in some boots, 1 in 17 in others (86 in 1,500 seen). The loop aims for 120/50 and
+    # asks at least half of that: enough samples that the old unwinder fails (it did at
+    # halt 45, 50 and 540 in three runs).
+    assert prologues >= 60 and entries >= 25, (halts, prologues, entries)
 
 
 def test_bt_heuristic_scan_says_so_and_finds_panic(boot):
