@@ -43,7 +43,6 @@ int cmd_go(int argc, char **argv)
         return -1;
     con_printf("fiqmon: jumping to 0x%08x\n", (unsigned)addr);
     boot_enter(monitor_frame(), port_boot_target()->entry_cpsr, addr, 0, 0, 0);
-    monitor_booted();
     monitor_leave();
     return 0;
 }
@@ -58,7 +57,6 @@ int cmd_boot(int argc, char **argv)
     if (argc == 1) {
         if (boot_payload(monitor_frame()))
             return -1;
-        monitor_booted();
         monitor_leave();
         return 0;
     }
@@ -79,7 +77,6 @@ int cmd_boot(int argc, char **argv)
     con_printf("fiqmon: booting linux image at 0x%08x (r0=0 r1=%08x r2=%08x)\n", (unsigned)addr,
                (unsigned)t->machine_id, (unsigned)t->atags_addr);
     boot_enter(monitor_frame(), t->entry_cpsr, addr, 0, t->machine_id, t->atags_addr);
-    monitor_booted();
     monitor_leave();
     return 0;
 }

@@ -90,7 +90,6 @@ int cmd_exit(int argc, char **argv)
         /* the knock stopped the countdown: leaving means the boot goes ahead */
         if (boot_payload(monitor_frame()))
             return -1; /* its one error line said why; still in the shell */
-        monitor_booted();
         monitor_leave();
         con_puts("fiqmon: left; the payload runs\n");
         return 0;

@@ -331,11 +331,8 @@ void monitor_fiq_full(struct cpu_frame *frame)
         mon.boot_pending = false;
         if (for_gdb) /* GDB reads the port: its '-' would be a NAK, its '$' a packet */
             con_set_sink(discard_output);
-        if (ft->boot_payload && ft->boot_payload(frame) == 0) {
-            monitor_booted();
-            if (ft->left)
-                ft->left(); /* the watchdog counts afresh for the new kernel */
-        }
+        if (ft->boot_payload && ft->boot_payload(frame) == 0 && ft->left)
+            ft->left(); /* the watchdog counts afresh for the new kernel */
         con_set_sink(NULL);
     }
     if (ft->remote && ft->remote->active())

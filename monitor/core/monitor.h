@@ -81,7 +81,7 @@ void monitor_request_boot(void);
  * without prompts. 1 once a knock (entry requested, the payload held back) or GDB's
  * opener (the payload boots, stopped at its first instruction) ended the countdown. */
 int monitor_countdown_input(void);
-/* fiqmon handed the CPU to a kernel (the boot, go commands, the countdown's end). */
+/* fiqmon handed the CPU to a kernel: boot_enter() says so, for every path. */
 void monitor_booted(void);
 /* A knock stopped the countdown and nothing has booted since: exit boots the payload. */
 bool monitor_boot_held(void);

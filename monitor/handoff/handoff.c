@@ -5,6 +5,7 @@
 
 #include "console.h"
 #include "crc32.h"
+#include "monitor.h"
 #include "platform.h"
 
 #define FDT_MAGIC 0xd00dfeedu
@@ -200,6 +201,7 @@ void boot_enter(struct cpu_frame *f, uint32_t cpsr, uint32_t entry, uint32_t r0,
     f->cpsr = cpsr;
     *frame_reg(f, 13) = 0;
     *frame_reg(f, 14) = 0;
+    monitor_booted(); /* every hand-off comes through here: boot, go, exit, the countdown */
 }
 
 static const char *const kind_names[] = {"?", "bare-metal", "linux"};
