@@ -229,7 +229,11 @@ def test_stepi_and_break_on_debians_kernel_fail_cleanly_and_change_nothing(boot)
         fm.knock()
         fm.cmd("halt")
         regs = tokens(fm.cmd("regs"))
-        if regs["pc"] >= 0xC0000000 and regs["cpsr"] & 0x1F == 0x13 and regs["lr"] >= 0xC0000000:
+        # lr must not be a few words past pc: GDB steps over a breakpoint there first (after
+        # a bl returns, lr == pc) and that step fails as breakpoint 0, hiding breakpoint 1
+        if (regs["pc"] >= 0xC0000000 and regs["cpsr"] & 0x1F == 0x13
+                and regs["lr"] >= 0xC0000000
+                and not 0 <= (regs["lr"] & ~3) - regs["pc"] <= 8):
             break
         fm.cmd("continue")
         fm.leave()
@@ -301,7 +305,9 @@ def test_gdb_on_virt_reads_the_debian_kernel_and_detaches(boot):
               f"x/4xw 0x{panic:x}", f"x/s 0x{banner:x}", "detach")
     pc = int(re.search(r"^pc\s+0x([0-9a-f]+)", out, re.M).group(1), 16)
     cpsr = int(re.search(r"^cpsr\s+0x([0-9a-f]+)", out, re.M).group(1), 16)
-    assert pc >= 0xC0000000 and cpsr & 0x1F == 0x13, out
+    # panic() loops with IRQs on: GDB's first byte may land in the kernel's IRQ entry (the
+    # vector page, IRQ mode) as well as in its svc-mode delay loop
+    assert pc >= 0xC0000000 and cpsr & 0x1F in (0x12, 0x13), out
     shown = re.search(rf"0x{panic:x}:\s+(.*)", out).group(1).split()
     assert [int(w, 16) for w in shown] == [int(w, 16) for w in words], out
     assert re.search(rf'0x{banner:x}[^:]*:\s+"Linux version 6\.', out), out
