@@ -86,7 +86,8 @@ MONITOR_AREAS   := $(sort $(patsubst %/,%,$(dir $(wildcard monitor/*/*.c monitor
 MONITOR_ALL_SOURCES := $(sort $(wildcard monitor/*/*.c))
 # what each feature brings (build_options.h)
 FEATURE_SOURCES_GDB      := $(wildcard monitor/gdb/*.c)
-FEATURE_SOURCES_LINUX    := $(wildcard monitor/linux/*.c) monitor/cmd/cmd_kernel_info.c
+FEATURE_SOURCES_LINUX    := $(wildcard monitor/linux/*.c) monitor/cmd/cmd_kernel_info.c \
+	monitor/cmd/cmd_tasks.c
 FEATURE_SOURCES_LOCKDOWN := $(wildcard monitor/lockdown/*.c)
 FEATURE_SOURCES_WATCHDOG := $(wildcard monitor/watchdog/*.c monitor/report/*.c)
 MONITOR_SOURCES := $(filter-out $(if $(filter 0,$(GDB)),$(FEATURE_SOURCES_GDB)) \
