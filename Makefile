@@ -8,6 +8,7 @@
 #        [GDB=0] [LINUX=0] [LOCKDOWN=0] [WATCHDOG=none] [MINIMAL=1]   features left out
 #   make run [DEBUG_SERIAL=chardev] [CONSOLE_SERIAL=chardev] [KERNEL=file] [QEMU_EXTRA=...]
 #   make test | make unit | make qemu-test | make size | make debug | make deps | make clean
+#   make linux | make initramfs   Debian's armhf kernel, a busybox initramfs (tests)
 
 PLATFORM ?= versatilepb
 DEBUG    ?= 0
@@ -132,7 +133,7 @@ $(patsubst %,$(BUILD)/obj/%.o,$(PLAT_ARM_SOURCES)): CFLAGS += -marm
 # definitions must be ordinary code by then, not LTO bytecode that was already dropped
 $(BUILD)/obj/boot/libc_min.c.o: CFLAGS += -fno-lto
 
-.PHONY: all clean run debug size test unit qemu-test deps image flash linux virt-guests layers \
+.PHONY: all clean run debug size test unit qemu-test deps image flash linux initramfs virt-guests layers \
 	bench bench-quick FORCE
 .DEFAULT_GOAL := all
 
@@ -213,6 +214,11 @@ LINUX_DIR    := build/linux
 LINUX_ZIMAGE := $(LINUX_DIR)/vmlinuz
 linux: deps
 	@scripts/fetch-linux.sh $(LINUX_DIR)
+
+# A busybox initramfs with known processes and modules of that kernel (docs/tasks.md).
+INITRAMFS := build/initramfs/initramfs.cpio.gz
+initramfs: linux
+	@test -s $(INITRAMFS) || /usr/bin/python3 scripts/mkinitramfs.py $(LINUX_DIR) $(INITRAMFS)
 
 # Normal-world test guests for virt (Cortex-A15): built here, run under fiqmon by tests.
 VIRT_GUESTS := build/guests/virt/isolation.elf build/guests/virt/lockup.elf \

@@ -198,9 +198,13 @@ int tasks_backtrace(const char *arg)
     uint32_t pid = ~0u, sp = f->svc.sp;
     enum ktask_walk_end end;
     bool threads;
+    long n;
 
-    if (strcmp(arg, "-t") != 0 && (parse_u32(arg, &pid) != PARSE_OK || pid == ~0u))
-        return con_error("usage: bt [-s|-t|PID]");
+    if (strcmp(arg, "-t") != 0) { /* a pid is decimal, as ps shows it */
+        if (parse_int(arg, &n) != PARSE_OK || n < 0 || n >= 0x7fffffff)
+            return con_error("usage: bt [-s|-t|PID]");
+        pid = (uint32_t)n;
+    }
     if (!need_layout(KT_STEPS - 1))
         return -1;
     threads = ktl.found == KT_STEPS;
