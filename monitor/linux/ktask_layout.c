@@ -173,22 +173,29 @@ static bool parent_at(uint32_t off)
     return n >= 2;
 }
 
-/* --- mm: NULL in init_task and kthreadd (pid 2), set in init (pid 1, a user process
- * once it has exec'd); where set, active_mm (the next word) is the same --------------- */
+/* --- mm, searched between tasks and pid (where it has always been): NULL in init_task
+ * and kthreadd (pid 2), set in init (pid 1, a user process once it has exec'd); where
+ * set, an aligned readable pointer, active_mm (the next word) the same, and not the same
+ * in every process --------------------------------------------------------------------- */
 static bool mm_at(uint32_t off)
 {
-    uint32_t t = 0, n = 0;
+    uint32_t t = 0, n = 0, first = 0;
+    bool differ = false;
 
     kmem_failed = false;
     if (kr32(init_task() + off))
         return false;
     while ((t = ring_task(t))) {
         uint32_t mm = kr32(t + off);
-        if ((n == 0 && !mm) || (n == 1 && mm) || (mm && kr32(t + off + 4) != mm))
+        if ((n == 0 && !mm) || (n == 1 && mm) ||
+            (mm && (mm & 3 || kr32(t + off + 4) != mm || (kr32(mm), kmem_failed))))
             return false;
+        if (mm && !first)
+            first = mm;
+        differ |= mm && mm != first;
         n++;
     }
-    return n >= 2 && !kmem_failed;
+    return differ && !kmem_failed;
 }
 
 static bool kthreadd_second(void)
@@ -303,7 +310,8 @@ static void discover(void)
     stack = ktl.at[KT_STACK];
     if (!search(KT_TASKS, 0, TASK_SCAN, tasks_at) || !search(KT_PID, 0, TASK_SCAN, pid_at) ||
         !search(KT_PARENT, ktl.at[KT_PID] + 8, ktl.at[KT_PID] + 8 + PARENT_SCAN, parent_at) ||
-        !kthreadd_second() || !search(KT_MM, 0, TASK_SCAN, mm_at) ||
+        !kthreadd_second() ||
+        !search(KT_MM, ktl.at[KT_TASKS] + 8, ktl.at[KT_PID], mm_at) ||
         !search(KT_STATE, stack - 4, stack, state_ok) ||
         !search(KT_ON_CPU, stack + 4, stack + 64, on_cpu_at) ||
         !search(KT_CONTEXT, 0, ktl.at[KT_STATE], context_at))
