@@ -349,7 +349,8 @@ FUZZ_CFLAGS  := -std=c11 -g -O1 -Wall -Wextra -Wshadow -Wno-unused-parameter \
 	$(MONITOR_INCLUDES) -Iplatforms -Itests/unit -Itests/fuzz
 FUZZ_LDFLAGS := -Wl,--wrap=monitor_frame -lcmocka
 FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
-FUZZ_SUPPORT   := $(filter-out tests/fuzz/fuzz_%.c,$(wildcard tests/fuzz/*.c)) tests/unit/fake_port.c
+FUZZ_SUPPORT   := $(filter-out tests/fuzz/fuzz_%.c,$(wildcard tests/fuzz/*.c)) tests/unit/fake_port.c \
+	tests/unit/kernel_fixture.c tests/unit/task_fixture.c
 
 $(FUZZ_BUILD)/%: tests/fuzz/%.c $(UNIT_PACKED) $(FUZZ_SUPPORT) $(wildcard monitor/*.h monitor/*/*.h tests/fuzz/*.h tests/unit/*.h)
 	@mkdir -p $(@D)
