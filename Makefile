@@ -8,6 +8,7 @@
 #        [GDB=0] [LINUX=0] [LOCKDOWN=0] [WATCHDOG=none] [MINIMAL=1]   features left out
 #   make run [DEBUG_SERIAL=chardev] [CONSOLE_SERIAL=chardev] [KERNEL=file] [QEMU_EXTRA=...]
 #   make test | make unit | make qemu-test | make size | make debug | make deps | make clean
+#   make linux | make initramfs   Debian's armhf kernel, a busybox initramfs (tests)
 
 PLATFORM ?= versatilepb
 DEBUG    ?= 0
@@ -86,7 +87,8 @@ MONITOR_AREAS   := $(sort $(patsubst %/,%,$(dir $(wildcard monitor/*/*.c monitor
 MONITOR_ALL_SOURCES := $(sort $(wildcard monitor/*/*.c))
 # what each feature brings (build_options.h)
 FEATURE_SOURCES_GDB      := $(wildcard monitor/gdb/*.c)
-FEATURE_SOURCES_LINUX    := $(wildcard monitor/linux/*.c) monitor/cmd/cmd_kernel_info.c
+FEATURE_SOURCES_LINUX    := $(wildcard monitor/linux/*.c) monitor/cmd/cmd_kernel_info.c \
+	monitor/cmd/cmd_tasks.c
 FEATURE_SOURCES_LOCKDOWN := $(wildcard monitor/lockdown/*.c)
 FEATURE_SOURCES_WATCHDOG := $(wildcard monitor/watchdog/*.c monitor/report/*.c)
 MONITOR_SOURCES := $(filter-out $(if $(filter 0,$(GDB)),$(FEATURE_SOURCES_GDB)) \
@@ -131,7 +133,7 @@ $(patsubst %,$(BUILD)/obj/%.o,$(PLAT_ARM_SOURCES)): CFLAGS += -marm
 # definitions must be ordinary code by then, not LTO bytecode that was already dropped
 $(BUILD)/obj/boot/libc_min.c.o: CFLAGS += -fno-lto
 
-.PHONY: all clean run debug size test unit qemu-test deps image flash linux virt-guests layers \
+.PHONY: all clean run debug size test unit qemu-test deps image flash linux initramfs virt-guests layers \
 	bench bench-quick FORCE
 .DEFAULT_GOAL := all
 
@@ -212,6 +214,11 @@ LINUX_DIR    := build/linux
 LINUX_ZIMAGE := $(LINUX_DIR)/vmlinuz
 linux: deps
 	@scripts/fetch-linux.sh $(LINUX_DIR)
+
+# A busybox initramfs with known processes and modules of that kernel (docs/tasks.md).
+INITRAMFS := build/initramfs/initramfs.cpio.gz
+initramfs: linux
+	@test -s $(INITRAMFS) || /usr/bin/python3 scripts/mkinitramfs.py $(LINUX_DIR) $(INITRAMFS)
 
 # Normal-world test guests for virt (Cortex-A15): built here, run under fiqmon by tests.
 VIRT_GUESTS := build/guests/virt/isolation.elf build/guests/virt/lockup.elf \
@@ -342,7 +349,8 @@ FUZZ_CFLAGS  := -std=c11 -g -O1 -Wall -Wextra -Wshadow -Wno-unused-parameter \
 	$(MONITOR_INCLUDES) -Iplatforms -Itests/unit -Itests/fuzz
 FUZZ_LDFLAGS := -Wl,--wrap=monitor_frame -lcmocka
 FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
-FUZZ_SUPPORT   := $(filter-out tests/fuzz/fuzz_%.c,$(wildcard tests/fuzz/*.c)) tests/unit/fake_port.c
+FUZZ_SUPPORT   := $(filter-out tests/fuzz/fuzz_%.c,$(wildcard tests/fuzz/*.c)) tests/unit/fake_port.c \
+	tests/unit/kernel_fixture.c tests/unit/task_fixture.c
 
 $(FUZZ_BUILD)/%: tests/fuzz/%.c $(UNIT_PACKED) $(FUZZ_SUPPORT) $(wildcard monitor/*.h monitor/*/*.h tests/fuzz/*.h tests/unit/*.h)
 	@mkdir -p $(@D)

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "cmd_tasks.h"
 #include "command.h"
 #include "commands.h"
 #include "console.h"
@@ -17,7 +18,7 @@
 #define KMSG_DEFAULT 20u
 #define SYM_MAX_MATCHES 8
 
-static const struct vmci *need_kernel(bool symbols)
+const struct vmci *need_kernel(bool symbols)
 {
     const char *why = port_mem_unavailable();
     const struct vmci *v;
@@ -90,10 +91,10 @@ int cmd_bt(int argc, char **argv)
 {
     bool scan = argc == 2 && strcmp(argv[1], "-s") == 0;
 
-    if (argc == 2 && !scan)
-        return con_error("usage: bt [-s]");
     if (!need_kernel(true))
         return -1;
+    if (argc == 2 && !scan)
+        return tasks_backtrace(argv[1]); /* bt -t, bt PID */
     backtrace_interrupted(scan);
     return 0;
 }

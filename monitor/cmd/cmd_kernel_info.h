@@ -5,6 +5,7 @@
 #ifndef FIQMON_CMD_KERNEL_INFO_H
 #define FIQMON_CMD_KERNEL_INFO_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "build_options.h"
@@ -12,6 +13,10 @@
 int cmd_kmsg(int argc, char **argv);
 int cmd_sym(int argc, char **argv);
 int cmd_bt(int argc, char **argv);
+
+struct vmci;
+/* The kernel (and its kallsyms if symbols), or NULL after the error line. */
+const struct vmci *need_kernel(bool symbols);
 
 #if FIQMON_LINUX
 /* version: "linux RELEASE VERSION" (uname -r -v), or that there is none. */

@@ -6,6 +6,7 @@
 
 #include "build_options.h"
 #include "cmd_kernel_info.h"
+#include "cmd_tasks.h"
 #include "command.h"
 #include "text.h"
 #include "lockdown.h"
@@ -32,8 +33,12 @@ const struct command core_commands[] = {
      cmd_kmsg, CMD_READS_MEM | CMD_READS_KLOG, 0, 1, 0),
     BUILT_IF(FIQMON_LINUX, "sym", "ADDR|NAME", TEXT("Linux symbol at ADDR, or NAME's address"),
      cmd_sym, CMD_READS_MEM, 1, 1, 0),
-    BUILT_IF(FIQMON_LINUX, "bt", "[-s]", TEXT("Linux backtrace; -s: heuristic stack scan"),
+    BUILT_IF(FIQMON_LINUX, "bt", "[-s|-t|PID]", TEXT("Linux backtrace; -s scan, -t every task"),
      cmd_bt, CMD_READS_REGS | CMD_READS_MEM, 0, 1, 0),
+    BUILT_IF(FIQMON_LINUX, "ps", "[-t|-l]", TEXT("Linux tasks; -t threads, -l layout found"),
+     cmd_ps, CMD_READS_MEM, 0, 1, 0),
+    BUILT_IF(FIQMON_LINUX, "lsmod", "", TEXT("Linux modules: name, size, state, address"),
+     cmd_lsmod, CMD_READS_MEM, 0, 0, 0),
     {"irqs", "", TEXT("interrupt lines and fiqmon's FIQ counts"), cmd_irqs, CMD_READS_REGS, 0, 0, 0},
     {"stats", "", TEXT("FIQs, bytes, noise, ring drops, commands"), cmd_stats, CMD_READS_REGS, 0, 0, 0},
     {"knock", "[-1|0|1]", TEXT("show or set: any FIQ, Return, $3#33"),
