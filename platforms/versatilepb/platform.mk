@@ -19,7 +19,8 @@ PLAT_SOURCES   := \
 	platforms/common/armv5_monitor_window.c \
 	platforms/common/pl011_debug_port.c \
 	platforms/versatilepb/platform.c \
-	platforms/versatilepb/fiq.c
+	platforms/versatilepb/fiq.c \
+	platforms/versatilepb/fiq_noise.S
 
 PLAT_ARM_SOURCES := \
 	platforms/common/armv5_monitor_window.c \

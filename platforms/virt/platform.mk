@@ -14,6 +14,7 @@ PLAT_SOURCES   := \
 	platforms/common/pl011_debug_port.c \
 	platforms/virt/platform.c \
 	platforms/virt/fiq.c \
+	platforms/virt/fiq_noise.S \
 	platforms/virt/mem.c \
 	platforms/virt/cmd_cp15.c
 
