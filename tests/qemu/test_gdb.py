@@ -232,7 +232,7 @@ def test_stepi_and_break_on_debians_kernel_fail_cleanly_and_change_nothing(boot)
         # lr must not be a few words past pc: GDB steps over a breakpoint there first (after
         # a bl returns, lr == pc) and that step fails as breakpoint 0, hiding breakpoint 1
         if (regs["pc"] >= 0xC0000000 and regs["cpsr"] & 0x1F == 0x13
-                and regs["lr"] >= 0xC0000000
+                and 0xC0000000 <= regs["lr"] < 0xFF000000   # code, not the vector page or -1
                 and not 0 <= (regs["lr"] & ~3) - regs["pc"] <= 8):
             break
         fm.cmd("continue")
