@@ -31,8 +31,7 @@ SECTIONS
 
     .text : {
         __resident_copy_start = .;
-        *(.text.fiq_noise)          /* the hot path first: it never straddles far calls */
-        *(.text.fiq_entry)
+        *(.text.fiq_entry)          /* the hot path first: it never straddles far calls */
         *(.text .text.*)
         *(.glue_7 .glue_7t .vfp11_veneer .v4_bx)
     } > RESIDENT AT > LOAD

@@ -6,8 +6,7 @@
 #include <stdint.h>
 
 #define FIQ_COUNTED_LINES 64u /* per-INTID FIQ counts for SGIs, PPIs and the first SPIs */
-/* FIQs fiqmon took with this INTID (< FIQ_COUNTED_LINES). */
-uint32_t gic_fiq_count(unsigned id);
+extern uint32_t gic_fiq_counts[FIQ_COUNTED_LINES];
 
 /* The watchdog's timer FIQ: re-arm it and take a sample. True when a report is due. */
 int virt_watchdog_tick(void);
