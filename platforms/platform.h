@@ -168,9 +168,10 @@ void port_reboot(void) __attribute__((noreturn));
 
 /* The GNU build-id note's descriptor (a hash of the image), or len 0 (build_id.c). */
 const uint8_t *port_build_id(unsigned *len);
-/* The monitor's stack: paint it at boot, then how many bytes the deepest use took. */
+/* The monitor's stack: paint it at boot, then how many bytes the deepest use took (all
+ * of *size, the stack's size, if it ever overflowed: a fault-free overflow is silent). */
 void port_monitor_stack_paint(void);
-uint32_t port_monitor_stack_used(void);
+uint32_t port_monitor_stack_used(uint32_t *size);
 /* CRC-32 of fiqmon's resident code and constants, read now (tamper check). */
 uint32_t port_self_crc(void);
 

@@ -51,13 +51,17 @@ int cmd_version(int argc, char **argv)
 
 int cmd_stats(int argc, char **argv)
 {
+    uint32_t size, used = port_monitor_stack_used(&size);
+
     (void)argc;
     (void)argv;
     con_printf("fiqs=%u rx_bytes=%u noise=%u ring_drops=%u rx_errors=%u commands=%u\n",
                (unsigned)port_fiqs_taken(), (unsigned)monitor_rx_bytes(),
                (unsigned)monitor_noise_bytes(), (unsigned)mon_rx.drops,
                (unsigned)mon_stats.rx_errors, (unsigned)mon_stats.commands);
-    con_printf("stack_used=%u\n", (unsigned)port_monitor_stack_used());
+    /* within a few words of the end: an unwritten local may hide an overflow */
+    con_printf("stack_used=%u of %u%s\n", (unsigned)used, (unsigned)size,
+               used + 32 >= size ? " (at the limit: it may have overflowed)" : "");
     return 0;
 }
 

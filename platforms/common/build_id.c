@@ -41,10 +41,11 @@ void port_monitor_stack_paint(void)
         *p = STACK_PAINT;
 }
 
-uint32_t port_monitor_stack_used(void)
+uint32_t port_monitor_stack_used(uint32_t *size)
 {
     const uint32_t *p = __stack_fiq_bottom;
 
+    *size = (uint32_t)((uintptr_t)__stack_fiq_top - (uintptr_t)__stack_fiq_bottom);
     while (p < __stack_fiq_top && *p == STACK_PAINT)
         p++;
     return (uint32_t)((uintptr_t)__stack_fiq_top - (uintptr_t)p);

@@ -63,10 +63,11 @@
 #endif
 
 /* Stacks (bytes). The monitor runs on the FIQ stack (Monitor mode's on virt), and the boot
- * runs on it first, with FIQs masked. High-water marks (`stats` stack_used, after help, md,
- * unlock, a GDB session, and on virt with Debian's kernel kmsg 0, bt -s, sym): 764 B full,
- * 740 B minimal on versatilepb; 744 / 688 B on virt; the boot 420 B. About 1.5x that. */
-#define STACK_FIQ_SIZE      1152
+ * runs on it first, with FIQs masked. High-water marks (`stats` stack_used): 764 B full on
+ * versatilepb (help, md, unlock, a GDB session); on virt with Debian's kernel 1,200 B for
+ * `bt PID` and `bt -t` (the unwinder under the task walk), 768 B for ps and lsmod; the boot
+ * 420 B. About 1.25x the deepest. */
+#define STACK_FIQ_SIZE      1536
 #define STACK_EXC_SIZE      256     /* idle loop, and abt/und/irq: fatal-exception reports */
 
 #endif

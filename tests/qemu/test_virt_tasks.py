@@ -163,6 +163,9 @@ def test_bt_t_covers_every_task(kernel):
     assert pids <= shown | set(), (pids - shown)  # kworkers may have come since
     assert len(shown) >= len(pids) - 2
     assert out.count("do_nanosleep") >= 3, out
+    # the deepest stack the monitor has: the unwinder under the task walk
+    used, size = map(int, re.search(r"stack_used=(\d+) of (\d+)", fm.cmd("stats")).groups())
+    assert 1000 < used < size - 128, (used, size)
 
 
 def test_halted_ps_and_monitor_ps_through_gdb(kernel):
