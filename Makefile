@@ -72,8 +72,8 @@ NM      := $(CROSS)nm
 VERSION := $(shell cat VERSION)
 VERSION_CODE := $(shell awk -F. '{ printf "0x%02x%02x%02x", $$1, $$2, $$3 }' VERSION)
 
-# Thumb for size (the monitor is not hot); the FIQ hot path is ARM by attribute. LTO:
-# -3.3 KiB (docs/benchmarks.md); per-file -marm survives it as a per-function target.
+# Thumb for size: the one hot path, the FIQ's noise path, is ARM assembly (fiq_noise.S).
+# LTO: -3.3 KiB (docs/benchmarks.md); per-file -marm survives it as a per-function target.
 CODE_SET ?= -mthumb
 
 ifeq ($(DEBUG),1)
@@ -126,8 +126,8 @@ $(BUILD)/packed/.stamp: $(C_SOURCES) scripts/strpack.py
 # the packer rewrites a copy only when it changes: make then sees it unchanged
 $(addprefix $(BUILD)/packed/,$(C_SOURCES)) $(BUILD)/packed/text_tokens.c: $(BUILD)/packed/.stamp ;
 
-# Files that stay in ARM state: the FIQ hot path (every noise byte runs it) and, on
-# ARMv5, anything that touches CP15 (Thumb-1 has no MRC/MCR).
+# C files that stay in ARM state: on ARMv5, anything that touches CP15 (Thumb-1 has no
+# MRC/MCR).
 $(patsubst %,$(BUILD)/obj/%.o,$(PLAT_ARM_SOURCES)): CFLAGS += -marm
 # the compiler's own calls to memset/memcpy appear after link-time optimisation: their
 # definitions must be ordinary code by then, not LTO bytecode that was already dropped

@@ -31,7 +31,8 @@ SECTIONS
 
     .text : {
         __resident_copy_start = .;
-        *(.text.fiq_entry)          /* the hot path first: it never straddles far calls */
+        *(.text.fiq_noise)          /* the hot path first: it never straddles far calls */
+        *(.text.fiq_entry)
         *(.text .text.*)
         *(.glue_7 .glue_7t .vfp11_veneer .v4_bx)
     } > RESIDENT AT > LOAD

@@ -83,11 +83,16 @@ uint32_t port_entropy(void);
 
 /* --- 3. FIQ hot path ----------------------------------------------------------------- */
 
-/* Called by the FIQ entry code with only caller-saved registers stacked: acknowledge the
- * FIQ source, drain the debug UART into mon_rx, and return what monitor_fiq_fast()
- * returns (nonzero: save the full context and run the monitor). Every noise byte runs
- * it: keep it short (docs/benchmarks.md counts its instructions). */
-int platform_fiq_fast(void);
+/* The FIQ vector goes to the platform's noise path (fiq_noise.S, assembly), which
+ * finishes alone a FIQ whose bytes are all plain noise while the noise gate is open
+ * (noise_gate.h): every noise byte runs it, and docs/benchmarks.md counts its
+ * instructions. Every other FIQ comes here through the FIQ entry code, with only
+ * caller-saved registers stacked: source is what the noise path read from the interrupt
+ * controller (platform-defined; acknowledged where the controller needs it), first the
+ * value it read from the debug UART and did not drop (PL011_NO_BYTE: none). Handle the
+ * source, drain the debug UART into mon_rx after first, and return what
+ * monitor_fiq_fast() returns (nonzero: save the full context and run the monitor). */
+int platform_fiq_fast(uint32_t source, uint32_t first);
 
 /* Called by the FIQ entry code around monitor_fiq_full(): make memory access on a user's
  * behalf safe (catch aborts) and undo every change on the way out. */

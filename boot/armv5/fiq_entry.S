@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* FIQ entry for ARMv5: FIQ mode with banked r8-r12, sp, lr.
  *
- * Fast path (every byte of line noise): stack only what AAPCS lets C clobber and call
- * platform_fiq_fast(). If it returns 0, return to the interrupted context at once.
+ * Plain noise never gets here: the vector goes to the platform's noise path (fiq_noise.S),
+ * which finishes those FIQs alone and comes here with anything else, having stacked what
+ * AAPCS lets C clobber and loaded platform_fiq_fast()'s arguments.
+ *
+ * C path: call platform_fiq_fast(). If it returns 0, return to the interrupted context.
  *
  * Full path (the monitor has work): save the complete context, every mode's banked
  * registers included, into cpu_frame, call monitor_fiq_full(&cpu_frame), and restore
@@ -34,10 +37,9 @@
     msr     spsr_cxsf, r3
     .endm
 
-/* In: FIQ mode, I and F masked by the exception. Out: the interrupted context. */
+/* In: FIQ mode, I and F masked by the exception; on the FIQ stack the interrupted r0-r3,
+ * r12_fiq and lr_fiq; r0, r1 platform_fiq_fast()'s arguments. Out: the interrupted context. */
 func fiq_entry
-    ldr     sp, =__stack_fiq_top
-    stmfd   sp!, {r0-r3, r12, lr}
     bl      platform_fiq_fast
     cmp     r0, #0
     ldmfdeq sp!, {r0-r3, r12, lr}

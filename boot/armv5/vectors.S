@@ -21,7 +21,7 @@ vector_template:
     ldr     pc, [pc, #0x1c]     @ 0x14 reserved   -> 0x38
     ldr     pc, [pc, #0x1c]     @ 0x18 irq        -> 0x3c
     ldr     pc, [pc, #-4]       @ 0x1c fiq        -> 0x20
-    .word   fiq_entry           @ 0x20
+    .word   fiq_noise           @ 0x20: the platform's noise path
     .word   _start_resident_reset @ 0x24
     .word   undef_entry         @ 0x28
     .word   swi_entry           @ 0x2c

@@ -3,8 +3,12 @@
  * sp, lr and spsr; r8-r12 here are the usr bank. sp_mon is fiqmon's and unreachable from
  * the Normal world.
  *
- * Fast path: stack the caller-saved registers, call platform_fiq_fast(); if it returns 0
- * go straight back to whichever world was interrupted.
+ * Plain noise never gets here: the vector goes to the platform's noise path (fiq_noise.S),
+ * which finishes those FIQs alone and comes here with anything else, having stacked the
+ * caller-saved registers and loaded platform_fiq_fast()'s arguments (r0, r1).
+ *
+ * C path: call platform_fiq_fast(); if it returns 0 go straight back to whichever world
+ * was interrupted.
  *
  * Full path: save everything into cpu_frame, including which world ran (SCR.NS), then
  * clear SCR.NS so that mode switches, CP15 and instruction fetches are Secure while the
@@ -38,7 +42,6 @@
     .endm
 
 func mon_fiq_entry
-    stmfd   sp!, {r0-r3, r12, lr}
     bl      platform_fiq_fast
     cmp     r0, #0
     ldmfdeq sp!, {r0-r3, r12, lr}

@@ -30,4 +30,4 @@ monitor_vectors:
     b       dabort_entry
     b       reserved_entry
     b       irq_entry
-    b       mon_fiq_entry
+    b       fiq_noise                   @ the platform's noise path

@@ -15,7 +15,6 @@ void knock_init(struct knock *k, int mode)
 {
     k->mode = (int8_t)mode;
     k->noise = 0;
-    k->noise_fast = 0;
     knock_restart(k);
 }
 
@@ -91,7 +90,7 @@ enum knock_event knock_feed(struct knock *k, uint8_t c)
     enum knock_event ev = feed(k, c);
 
     /* After a noise byte that left no partial knock on a prompted line, the next bytes
-     * are plain noise until a '$', CR or LF: knock_quiet_noise may take them. */
+     * are plain noise until a '$', CR or LF (knock_quiet_byte): the noise path may drop them. */
     k->quiet = k->mode != KNOCK_MODE_ANY_FIQ && k->prompted && !k->phase && !k->last_cr &&
                (ev == KNOCK_NOISE || ev == KNOCK_NOISE_PROMPT);
     return ev;

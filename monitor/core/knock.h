@@ -41,7 +41,6 @@ struct knock {
     bool last_cr;        /* previous byte was CR (so LF completes CRLF) */
     bool quiet;          /* mid-line of noise: any byte but '$', CR, LF is plain noise */
     uint32_t noise;      /* bytes ignored by knock_feed */
-    uint32_t noise_fast; /* bytes ignored by knock_quiet_noise */
 };
 
 void knock_init(struct knock *k, int mode);
@@ -52,16 +51,13 @@ void knock_restart(struct knock *k);
 void knock_restart_after(struct knock *k, bool after_cr);
 enum knock_event knock_feed(struct knock *k, uint8_t c);
 
-/* The FIQ hot path's filter, inlined into the platform's UART drain loop: true (and
- * counted) if c is certainly noise that changes nothing, so knock_feed need not see it.
- * It agrees with knock_feed, which keeps `quiet` up to date. */
-static inline bool knock_quiet_noise(struct knock *k, uint8_t c)
+/* While k->quiet, a byte for which this is true is certainly noise that changes nothing,
+ * so knock_feed need not see it: the FIQ's noise path drops it (noise_gate.h; its
+ * assembly makes the same three compares). It agrees with knock_feed, which keeps `quiet`
+ * up to date. */
+static inline bool knock_quiet_byte(uint8_t c)
 {
-    if (k->quiet && c != '$' && c != '\r' && c != '\n') {
-        k->noise_fast++;
-        return true;
-    }
-    return false;
+    return c != '$' && c != '\r' && c != '\n';
 }
 bool knock_mode_valid(long mode);
 /* The waiting prompt for a mode, or NULL when the mode has none. */

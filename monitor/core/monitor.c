@@ -6,6 +6,7 @@
 #include "monitor_features.h"
 #include "knock.h"
 #include "line_editor.h"
+#include "noise_gate.h"
 #include "platform.h"
 #include "sections.h"
 #include "service.h"
@@ -15,7 +16,7 @@
 FIQMON_BUFFER("mon_rx") struct ring mon_rx;
 struct monitor_stats mon_stats;
 FIQMON_BUFFER("mon_knock") struct knock mon_knock;
-bool mon_filtering;
+struct noise_gate noise_gate;
 
 static void set_state(enum monitor_state state);
 
@@ -36,7 +37,14 @@ static FIQMON_BUFFER("mon") struct {
 static void set_state(enum monitor_state state)
 {
     mon.state = state;
-    mon_filtering = state == MON_WAITING;
+    noise_gate.open = 0; /* until the end of this FIQ says what is true then */
+}
+
+/* At the end of each FIQ the monitor handles: open the noise gate when the next plain byte
+ * can only be noise (waiting for a knock, the line quiet, nothing queued before it). */
+static void noise_gate_update(void)
+{
+    noise_gate.open = mon.state == MON_WAITING && mon_knock.quiet && !ring_count(&mon_rx);
 }
 
 void monitor_init(int knock_mode, const struct monitor_features *features)
@@ -44,6 +52,8 @@ void monitor_init(int knock_mode, const struct monitor_features *features)
     mon.features = features;
     ring_init(&mon_rx);
     knock_init(&mon_knock, knock_mode);
+    noise_gate.noise = 0;
+    noise_gate.fiqs = 0;
     line_init(&mon.line, con_write);
     set_state(MON_WAITING);
     mon.reason = REASON_KNOCK;
@@ -113,15 +123,16 @@ static int consume_waiting(bool on_fiq, bool countdown)
 
 int monitor_fiq_fast(bool doorbell)
 {
-    switch (mon.state) {
-    case MON_WAITING:
-        return mon.boot_pending || mon.lockup_pending || consume_waiting(doorbell, false);
-    case MON_RELEASED:
+    int full = 1;
+
+    if (mon.state == MON_WAITING) {
+        full = mon.boot_pending || mon.lockup_pending || consume_waiting(doorbell, false);
+    } else if (mon.state == MON_RELEASED) {
         ring_discard(&mon_rx); /* bytes caught on the way out belong to nobody */
-        return 0;
-    default:
-        return 1;
+        full = 0;
     }
+    noise_gate_update();
+    return full;
 }
 
 void monitor_request_boot(void)
@@ -375,6 +386,7 @@ void monitor_fiq_full(struct cpu_frame *frame)
             break;
     }
     mon.frame = 0;
+    noise_gate_update();
 }
 
 int monitor_halt(void)
@@ -447,12 +459,12 @@ void monitor_set_knock_mode(int mode)
 
 uint32_t monitor_noise_bytes(void)
 {
-    return mon_knock.noise + mon_knock.noise_fast;
+    return mon_knock.noise + noise_gate.noise;
 }
 
 uint32_t monitor_rx_bytes(void)
 {
-    return mon_rx.head + mon_rx.drops + mon_knock.noise_fast;
+    return mon_rx.head + mon_rx.drops + noise_gate.noise;
 }
 
 uint32_t monitor_permissions(void)

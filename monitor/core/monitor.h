@@ -14,9 +14,10 @@
  * `watchdog halt`, $3#33 from GDB). GDB: stopped, or running after `c` until 0x03.
  * RELEASED: the debug UART belongs to the kernel (versatilepb only).
  *
- * The FIQ entry code calls monitor_fiq_fast() with only caller-saved registers stacked;
- * when it returns nonzero the entry code saves the full context and calls
- * monitor_fiq_full(). Noise therefore never pays for a full context save. */
+ * Plain noise while waiting is dropped by the platform's noise path, in assembly, without
+ * calling C (noise_gate.h). Any other FIQ: the entry code calls monitor_fiq_fast() with
+ * only caller-saved registers stacked; when it returns nonzero the entry code saves the
+ * full context and calls monitor_fiq_full(). Both leave the noise gate as it should be. */
 #ifndef FIQMON_MONITOR_H
 #define FIQMON_MONITOR_H
 
@@ -32,12 +33,10 @@
 /* Received bytes; the platform's UART drain is the only producer. */
 extern struct ring mon_rx;
 
-/* For the FIQ hot path, which every byte of line noise runs: while mon_filtering (waiting
- * for a knock), the platform's drain loop drops bytes for which knock_quiet_noise(&mon_knock)
- * is true and queues the rest in mon_rx; it calls monitor_fiq_fast() only when something
- * was queued, the FIQ was a service call, or the knock mode is "any FIQ". */
+/* The knock detector. Plain noise while it waits never reaches C: the platform's noise
+ * path drops it while the noise gate is open (noise_gate.h); every other FIQ queues what
+ * the debug port holds in mon_rx and calls monitor_fiq_fast(). */
 extern struct knock mon_knock;
-extern bool mon_filtering;
 
 struct monitor_stats {
     uint32_t commands;  /* command lines run */

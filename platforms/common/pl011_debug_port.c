@@ -3,18 +3,32 @@
 
 #include "platform.h"
 
+/* A value read from the data register, into the ring (its error flags counted). */
+static void take(uint32_t dr)
+{
+    if (dr & PL011_DR_ERROR_MASK)
+        mon_stats.rx_errors++;
+    ring_put(&mon_rx, (uint8_t)dr);
+}
+
 void debug_uart_drain(void)
 {
     const uintptr_t uart = DEBUG_UART_BASE;
 
-    /* a full ring leaves the rest in the UART for the next poll: a flood can refill the
-     * FIFO as fast as this loop reads it */
-    while (ring_count(&mon_rx) < RING_SIZE && !(mmio_read_32(uart + PL011_FR) & PL011_FR_RXFE)) {
-        uint32_t dr = mmio_read_32(uart + PL011_DR);
-        if (dr & PL011_DR_ERROR_MASK)
-            mon_stats.rx_errors++;
-        ring_put(&mon_rx, (uint8_t)dr);
-    }
+    /* a full ring leaves the rest in the UART (its interrupt stays up): a flood can refill
+     * the FIFO as fast as this loop reads it */
+    while (ring_count(&mon_rx) < RING_SIZE && !(mmio_read_32(uart + PL011_FR) & PL011_FR_RXFE))
+        take(mmio_read_32(uart + PL011_DR));
+}
+
+bool debug_uart_drain_fiq(uint32_t first)
+{
+    if (first != PL011_NO_BYTE)
+        take(first);
+    else if (mmio_read_32(DEBUG_UART_BASE + PL011_FR) & PL011_FR_RXFE)
+        return false;
+    debug_uart_drain();
+    return true;
 }
 
 void debug_uart_silence_others(void)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* The FIQ hot path: runs for every received byte, so it is kept short. */
+/* The FIQ's C path: every FIQ the noise path (fiq_noise.S) does not finish alone. */
 #include "mmio.h"
 #include "monitor.h"
+#include "noise_gate.h"
 #include "pl011.h"
 #include "pl190_vic.h"
 #include "platform.h"
@@ -12,7 +13,7 @@
 #include "watchdog.h"
 #include "versatilepb_fiq.h"
 
-uint32_t vic_fiq_counts[VIC_LINES];
+static uint32_t vic_fiq_counts[VIC_LINES]; /* FIQs the C path took, per VIC line */
 static uint32_t spurious_fiqs; /* FIQs with no source pending in the VIC */
 
 /* A service call: the kernel (or fiqmon's own boot code) wrote the mailbox and raised the
@@ -30,11 +31,9 @@ static int service_call(void)
     return need_full;
 }
 
-int platform_fiq_fast(void)
+int platform_fiq_fast(uint32_t pending, uint32_t first)
 {
-    uint32_t pending = vic_fiq_status(VIC_BASE);
     int need_full = 0;
-    enum debug_drain drained;
 
     if (pending == 1u << DEBUG_UART_LINE) {
         vic_fiq_counts[DEBUG_UART_LINE]++;
@@ -55,12 +54,15 @@ int platform_fiq_fast(void)
         }
 #endif
     }
-    drained = debug_uart_drain_fiq();
-    if (drained == DRAIN_NOTHING)
+    if (!debug_uart_drain_fiq(first))
         debug_uart_silence_others(); /* a FIQ with no byte: is something else asserting? */
-    if (drained != DRAIN_FILTERED)
-        need_full |= monitor_fiq_fast((pending >> DEBUG_UART_LINE) & 1);
-    return need_full;
+    return need_full | monitor_fiq_fast((pending >> DEBUG_UART_LINE) & 1);
+}
+
+uint32_t vic_fiq_count(unsigned line)
+{
+    /* the noise path counts the FIQs it finishes alone, all the debug port's */
+    return vic_fiq_counts[line] + (line == DEBUG_UART_LINE ? noise_gate.fiqs : 0);
 }
 
 uint32_t port_fiqs_taken(void)
@@ -68,6 +70,6 @@ uint32_t port_fiqs_taken(void)
     uint32_t n = spurious_fiqs;
 
     for (unsigned line = 0; line < VIC_LINES; line++)
-        n += vic_fiq_counts[line];
+        n += vic_fiq_count(line);
     return n;
 }

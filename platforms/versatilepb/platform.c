@@ -173,7 +173,7 @@ void port_irq_line(unsigned line, struct port_irq_line *out)
     out->raw = (st.raw & bit) != 0;
     out->enabled = (st.enabled & bit) != 0;
     out->to_fiq = (st.fiq_select & bit) != 0;
-    out->fiqs = vic_fiq_counts[line];
+    out->fiqs = vic_fiq_count(line);
 }
 
 void platform_reset(void)

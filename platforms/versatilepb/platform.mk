@@ -19,12 +19,11 @@ PLAT_SOURCES   := \
 	platforms/common/armv5_monitor_window.c \
 	platforms/common/pl011_debug_port.c \
 	platforms/versatilepb/platform.c \
-	platforms/versatilepb/fiq.c
+	platforms/versatilepb/fiq.c \
+	platforms/versatilepb/fiq_noise.S
 
 PLAT_ARM_SOURCES := \
-	platforms/common/armv5_monitor_window.c \
-	platforms/common/pl011_debug_port.c \
-	platforms/versatilepb/fiq.c
+	platforms/common/armv5_monitor_window.c
 
 QEMU_SYSTEM  := qemu-system-arm
 QEMU_MACHINE := -M versatilepb -cpu arm926 -m 128M -global pl041.audiodev=snd0

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The versatilepb FIQ hot path (fiq.c), shared with the port's polled I/O. */
+/* The versatilepb FIQ path (fiq.c), shared with the port's polled I/O. */
 #ifndef FIQMON_VERSATILEPB_FIQ_H
 #define FIQMON_VERSATILEPB_FIQ_H
 
@@ -11,7 +11,7 @@
 
 extern struct fiqmon_mailbox fiqmon_mailbox;
 
-/* FIQs fiqmon took, per VIC line. */
-extern uint32_t vic_fiq_counts[VIC_LINES];
+/* FIQs fiqmon took on a VIC line. */
+uint32_t vic_fiq_count(unsigned line);
 
 #endif

@@ -1,25 +1,25 @@
 /* SPDX-License-Identifier: MIT */
-/* The FIQ hot path and the SMC service call, in Monitor mode. */
+/* The FIQ's C path (every FIQ the noise path, fiq_noise.S, does not finish alone) and
+ * the SMC service call, in Monitor mode. */
 #include "gicv2.h"
 #include "monitor.h"
+#include "noise_gate.h"
 #include "pl011_debug_port.h"
 #include "platform.h"
 #include "platform_def.h"
 #include "service.h"
 #include "virt.h"
 
-uint32_t gic_fiq_counts[FIQ_COUNTED_LINES];
+static uint32_t gic_fiq_counts[FIQ_COUNTED_LINES]; /* FIQs the C path took, per INTID */
 _Static_assert(DEBUG_UART_INTID < FIQ_COUNTED_LINES, "the debug port's FIQs are counted");
 static uint32_t other_fiqs;
 
-int platform_fiq_fast(void)
+int platform_fiq_fast(uint32_t iar, uint32_t first)
 {
-    uint32_t iar = gicv2_ack(GICC_BASE);
     uint32_t id = iar & GIC_INTID_MASK;
     int need_full = 0;
-    enum debug_drain drained;
 
-    if (id == DEBUG_UART_INTID) { /* the noise path: one compare, nothing else to ask */
+    if (id == DEBUG_UART_INTID) { /* one compare, nothing else to ask */
         gic_fiq_counts[DEBUG_UART_INTID]++;
     } else {
         if (id < FIQ_COUNTED_LINES)
@@ -33,14 +33,18 @@ int platform_fiq_fast(void)
             need_full = virt_watchdog_tick();
 #endif
     }
-    drained = debug_uart_drain_fiq();
-    if (drained == DRAIN_NOTHING) /* off the noise path: a noise byte always drains */
+    if (!debug_uart_drain_fiq(first)) /* no byte: is something else asserting? */
         debug_uart_silence_others();
-    if (drained != DRAIN_FILTERED)
-        need_full |= monitor_fiq_fast(id == DEBUG_UART_INTID);
+    need_full |= monitor_fiq_fast(id == DEBUG_UART_INTID);
     if (id != GIC_INTID_SPURIOUS)
         gicv2_eoi(GICC_BASE, iar);
     return need_full;
+}
+
+uint32_t gic_fiq_count(unsigned id)
+{
+    /* the noise path counts the FIQs it finishes alone, all the debug port's */
+    return gic_fiq_counts[id] + (id == DEBUG_UART_INTID ? noise_gate.fiqs : 0);
 }
 
 uint32_t port_fiqs_taken(void)
@@ -48,7 +52,7 @@ uint32_t port_fiqs_taken(void)
     uint32_t n = other_fiqs;
 
     for (unsigned i = 0; i < FIQ_COUNTED_LINES; i++)
-        n += gic_fiq_counts[i];
+        n += gic_fiq_count(i);
     return n;
 }
 

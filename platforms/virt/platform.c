@@ -95,7 +95,7 @@ void port_irq_line(unsigned line, struct port_irq_line *out)
     /* SGIs are always enabled: only fiqmon's own is worth listing */
     out->enabled = l.enabled && (line >= 16 || !l.group1);
     out->to_fiq = !l.group1;
-    out->fiqs = line < FIQ_COUNTED_LINES ? gic_fiq_counts[line] : 0;
+    out->fiqs = line < FIQ_COUNTED_LINES ? gic_fiq_count(line) : 0;
 }
 
 void platform_reset(void)

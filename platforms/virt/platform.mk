@@ -14,15 +14,15 @@ PLAT_SOURCES   := \
 	platforms/common/pl011_debug_port.c \
 	platforms/virt/platform.c \
 	platforms/virt/fiq.c \
+	platforms/virt/fiq_noise.S \
 	platforms/virt/mem.c \
 	platforms/virt/cmd_cp15.c
 
 # only in builds with the watchdog (WATCHDOG=none leaves it out)
 PLAT_WATCHDOG_SOURCES := platforms/virt/watchdog_timer.c
 
-PLAT_ARM_SOURCES := \
-	platforms/common/pl011_debug_port.c \
-	platforms/virt/fiq.c
+# no C file needs ARM state (Thumb-2 has MRC/MCR)
+PLAT_ARM_SOURCES :=
 
 QEMU_SYSTEM  := qemu-system-arm
 QEMU_MACHINE := -M virt,secure=on -cpu cortex-a15 -m 1G -smp 1

@@ -6,7 +6,8 @@
 #include <stdint.h>
 
 #define FIQ_COUNTED_LINES 64u /* per-INTID FIQ counts for SGIs, PPIs and the first SPIs */
-extern uint32_t gic_fiq_counts[FIQ_COUNTED_LINES];
+/* FIQs fiqmon took with this INTID (< FIQ_COUNTED_LINES). */
+uint32_t gic_fiq_count(unsigned id);
 
 /* The watchdog's timer FIQ: re-arm it and take a sample. True when a report is due. */
 int virt_watchdog_tick(void);

@@ -13,6 +13,7 @@
 #include "fiqmon_features.h"
 #include "knock.h"
 #include "monitor.h"
+#include "noise_gate.h"
 
 #define PROMPT "fiqmon> "
 #define BASE FAKE_RAM_BASE
@@ -75,21 +76,21 @@ static bool service_fiq(void)
     return true;
 }
 
-/* Bytes arriving as UART FIQs after the boot, 16 per FIQ, through the quiet filter the
- * platform's drain loop applies (as tests/unit/test_monitor.c does). */
+/* Bytes arriving as UART FIQs after the boot, 16 per FIQ, through the noise gate the
+ * platform's noise path keeps (as tests/unit/test_monitor.c does). */
 static void send_bytes(const uint8_t *b, size_t n)
 {
     for (size_t i = 0; i < n; i += 16) {
-        size_t len = n - i < 16 ? n - i : 16;
-        bool filter = mon_filtering && ring_count(&mon_rx) == 0, queued = false;
-        for (size_t j = 0; j < len; j++) {
-            if (filter && knock_quiet_noise(&mon_knock, b[i + j]))
+        size_t len = n - i < 16 ? n - i : 16, j = 0;
+        if (noise_gate.open) {
+            for (; j < len && knock_quiet_byte(b[i + j]); j++)
+                noise_gate.noise++;
+            if (j == len)
                 continue;
-            filter = false;
-            ring_put(&mon_rx, b[i + j]);
-            queued = true;
         }
-        if (queued && monitor_fiq_fast(true))
+        for (; j < len; j++)
+            ring_put(&mon_rx, b[i + j]);
+        if (monitor_fiq_fast(true))
             monitor_fiq_full(&frame);
     }
 }

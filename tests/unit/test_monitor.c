@@ -16,6 +16,7 @@
 #include "line_editor.h"
 #include "fiqmon_features.h"
 #include "monitor.h"
+#include "noise_gate.h"
 #include "service.h"
 
 #define PROMPT "fiqmon> "
@@ -29,26 +30,27 @@ static size_t fifo_load = FIFO_DEPTH; /* bytes per FIQ */
 
 /* --- the FIQ, as the platform takes it ----------------------------------------------------- */
 
-/* One FIQ from the debug UART with these bytes in its receive FIFO: while the monitor
- * waits, plain noise at the head of the FIFO is dropped by the quiet filter; everything from
- * the first other byte on is queued. The fast path runs unless every byte was filtered,
- * and the full path when the fast path asks. Returns true if the full path ran. */
+/* One FIQ from the debug UART with these bytes in its receive FIFO. While the noise gate
+ * is open, the platform's noise path drops plain bytes at the head of the FIFO, counting
+ * them in the gate, and a FIQ it drains whole ends there; otherwise everything from the
+ * first other byte on is queued, the fast path runs, and the full path when the fast path
+ * asks. Returns true if the full path ran. */
 static bool fiq(const void *bytes, size_t n)
 {
     const uint8_t *b = bytes;
-    bool filter = mon_filtering && ring_count(&mon_rx) == 0;
-    bool queued = false;
+    size_t i = 0;
 
-    for (size_t i = 0; i < n; i++) {
-        if (filter && knock_quiet_noise(&mon_knock, b[i]))
-            continue;
-        filter = false;
-        ring_put(&mon_rx, b[i]);
-        queued = true;
-    }
     fake.fiqs_taken++;
-    if (n && !queued)
-        return false;
+    if (noise_gate.open) {
+        for (; i < n && knock_quiet_byte(b[i]); i++)
+            noise_gate.noise++;
+        if (n && i == n) {
+            noise_gate.fiqs++;
+            return false;
+        }
+    }
+    for (; i < n; i++)
+        ring_put(&mon_rx, b[i]);
     if (!monitor_fiq_fast(true))
         return false;
     monitor_fiq_full(&frame);
@@ -297,6 +299,80 @@ static void test_any_fiq_mode_enters_on_a_fiq_without_a_byte(void **state)
     monitor_init(KNOCK_MODE_ANY_FIQ, &fiqmon_features);
     EXPECT_EQ(fiq(NULL, 0), true);
     EXPECT_STR_EQ(fake_output(), entry_message("FIQ"));
+}
+
+/* The noise gate opens only where knock_feed would call every plain byte noise and change
+ * nothing else; a '$', CR, LF, any change of state or a byte left queued closes it. */
+static void test_the_noise_gate_opens_on_a_quiet_line_only(void **state)
+{
+    int need_full;
+
+    EXPECT_EQ(noise_gate.open, 0); /* a fresh line: the first noise byte prompts */
+    fiq("a", 1);
+    EXPECT_STR_EQ(fake_output(), "\r\n" KNOCK_PROMPT_1);
+    EXPECT_EQ(noise_gate.open, 1);
+    fake_output_reset();
+    EXPECT_EQ(fiq("bcd", 3), false);
+    EXPECT_EQ(noise_gate.noise, 3);
+    EXPECT_EQ(noise_gate.fiqs, 1);
+    EXPECT_EQ(fake_output_len(), 0);
+    fiq("$", 1); /* a knock may start here */
+    EXPECT_EQ(noise_gate.open, 0);
+    fiq("x", 1); /* it did not: a quiet line again */
+    EXPECT_EQ(noise_gate.open, 1);
+    fiq("\r", 1); /* a new line: its first noise prompts */
+    EXPECT_EQ(noise_gate.open, 0);
+    fiq("y", 1);
+    EXPECT_EQ(noise_gate.open, 1);
+    EXPECT_EQ(monitor_noise_bytes(), 3 + 5 + mon_knock.matched);
+    /* a service call changes the state between FIQs: the gate closes at once */
+    EXPECT_EQ(monitor_service(FIQMON_SVC_ENTER, &need_full), FIQMON_SVC_OK);
+    EXPECT_EQ(noise_gate.open, 0);
+    monitor_fiq_full(&frame);
+    EXPECT_EQ(monitor_state(), MON_ACTIVE);
+    EXPECT_EQ(noise_gate.open, 0);
+    fake_output_reset();
+    send("exit\r");
+    EXPECT_EQ(monitor_state(), MON_WAITING);
+    EXPECT_EQ(noise_gate.open, 0); /* a new line after exit */
+}
+
+static void test_the_noise_gate_stays_shut_while_bytes_are_queued(void **state)
+{
+    send("a");
+    EXPECT_EQ(noise_gate.open, 1);
+    monitor_request_lockup_report(); /* the full path is due: nothing is consumed now */
+    ring_put(&mon_rx, 'b');
+    EXPECT_EQ(monitor_fiq_fast(true), 1);
+    EXPECT_EQ(noise_gate.open, 0);
+    monitor_fiq_full(&frame); /* the report, then the queued byte: noise again */
+    EXPECT_EQ(ring_count(&mon_rx), 0);
+    EXPECT_EQ(noise_gate.open, 1);
+}
+
+static void test_the_noise_gate_never_opens_in_any_fiq_mode(void **state)
+{
+    monitor_init(KNOCK_MODE_ANY_FIQ, &fiqmon_features);
+    for (int i = 0; i < 3; i++) {
+        EXPECT_EQ(noise_gate.open, 0);
+        EXPECT_EQ(fiq("q", 1), true); /* every FIQ enters */
+        send("exit\r");
+    }
+    EXPECT_EQ(noise_gate.open, 0);
+}
+
+/* In mode 0 a '$' is plain noise, but the noise path keeps it (it cannot know the mode):
+ * the C path calls it noise and the gate opens again. */
+static void test_the_noise_gate_in_return_mode(void **state)
+{
+    monitor_init(KNOCK_MODE_RETURN, &fiqmon_features);
+    send("ab");
+    EXPECT_EQ(noise_gate.open, 1);
+    EXPECT_EQ(fiq("$", 1), false);
+    EXPECT_EQ(noise_gate.open, 1);
+    EXPECT_EQ(monitor_noise_bytes(), 3);
+    EXPECT_EQ(fiq("\r", 1), true);
+    EXPECT_CONTAINS(fake_output(), "fiqmon: entered by knock");
 }
 
 /* --- commands ------------------------------------------------------------------------------ */
@@ -952,6 +1028,10 @@ int main(void)
         T(test_return_knock_enters_once_and_its_lf_runs_nothing),
         T(test_any_fiq_mode_enters_on_a_byte_and_drops_it),
         T(test_any_fiq_mode_enters_on_a_fiq_without_a_byte),
+        T(test_the_noise_gate_opens_on_a_quiet_line_only),
+        T(test_the_noise_gate_stays_shut_while_bytes_are_queued),
+        T(test_the_noise_gate_never_opens_in_any_fiq_mode),
+        T(test_the_noise_gate_in_return_mode),
         T(test_regs_show_the_interrupted_modes_registers),
         T(test_pc_shows_pc_mode_and_flags),
         T(test_allregs_show_every_bank),
