@@ -3,7 +3,9 @@
  *
  * One buffer serves both directions: a packet body is received into buf, its arguments are
  * parsed (and binary data decoded in place), and only then is the reply written over it
- * from buf[0]. The reply stays there for a resend until the next packet begins. */
+ * from buf[0]. The reply stays there for a resend until the next packet begins. An m reply
+ * is the exception: it goes from memory straight to the port, and a resend reads the
+ * memory again. Every packet sent is run-length encoded on the way out (tx_*). */
 #include "gdb_stub.h"
 #include "parse.h"
 
@@ -17,8 +19,8 @@
 FIQMON_BUFFER("gdb") struct gdb_stub gdb;
 
 /* qSupported's PacketSize, in hex as the protocol wants it. */
-#define PACKET_SIZE_TEXT "400"
-_Static_assert(GDB_PACKET_SIZE == 0x400u, "update PACKET_SIZE_TEXT");
+#define PACKET_SIZE_TEXT "800"
+_Static_assert(GDB_PACKET_SIZE == 0x800u, "update PACKET_SIZE_TEXT");
 _Static_assert(GDB_PACKET_SIZE <= 0xffffu, "len and out are 16-bit");
 
 /* Bytes of console output per O packet: each goes out as two hex digits, and 'O' plus
@@ -115,34 +117,102 @@ static const char *parse_range(const char *p, const char *end, uint32_t *addr, u
     return p < end && *p == sep ? p + 1 : NULL;
 }
 
-/* --- sending ----------------------------------------------------------------------------- */
+/* --- sending: streamed to the port, run-length encoded ---------------------------------- */
 
-static uint8_t emit(uint8_t sum, char c)
+/* A run of n copies of c goes out as c, '*', (char)(n + 28): the count characters run from
+ * ' ' (4 copies) to '~' (98). Shorter runs save nothing. '#' and '$' (7, 8 copies) would
+ * end or start a packet, and '+', '-' (15, 17) look like acks to a reader that resyncs:
+ * those lengths are split (one copy less, the rest literal). */
+#define RLE_MIN 4u
+#define RLE_MAX 98u
+#define RLE_COUNT(n) ((char)((n) + 28u))
+
+static struct {
+    uint8_t sum; /* checksum of what went out since '$' */
+    char c;      /* the run not yet sent: n copies of c */
+    uint16_t n;
+} tx;
+
+static void tx_put(char c)
 {
     port_putc((uint8_t)c);
-    return (uint8_t)(sum + (uint8_t)c);
+    tx.sum = (uint8_t)(tx.sum + (uint8_t)c);
+}
+
+static bool rle_count_ok(unsigned n)
+{
+    char k = RLE_COUNT(n);
+
+    return k != '#' && k != '$' && k != '+' && k != '-';
+}
+
+static void tx_flush_run(void)
+{
+    unsigned n = tx.n;
+
+    while (n >= RLE_MIN) {
+        unsigned k = n < RLE_MAX ? n : RLE_MAX;
+        while (!rle_count_ok(k))
+            k--; /* never below RLE_MIN: 4, 5 and 6 are allowed */
+        tx_put(tx.c);
+        tx_put('*');
+        tx_put(RLE_COUNT(k));
+        n -= k;
+    }
+    while (n--)
+        tx_put(tx.c);
+    tx.n = 0;
+}
+
+static void tx_begin(void)
+{
+    port_putc('$');
+    tx.sum = 0;
+    tx.n = 0;
+}
+
+/* One body character; runs are held back until they end. */
+static void tx_char(char c)
+{
+    if (tx.n && c == tx.c && tx.n < 0xffffu) {
+        tx.n++;
+        return;
+    }
+    tx_flush_run();
+    tx.c = c;
+    tx.n = 1;
+}
+
+static void tx_hex8(uint32_t b)
+{
+    tx_char(hex_digits[(b >> 4) & 15]);
+    tx_char(hex_digits[b & 15]);
+}
+
+static void tx_end(void)
+{
+    uint8_t sum;
+
+    tx_flush_run();
+    sum = tx.sum;
+    port_putc('#');
+    port_putc((uint8_t)hex_digits[sum >> 4]);
+    port_putc((uint8_t)hex_digits[sum & 15]);
 }
 
 /* $[lead]body#cs; with hex, each body byte goes out as two hex digits. */
 static void send_packet(char lead, const char *body, size_t n, bool hex)
 {
-    uint8_t sum = 0;
-
-    port_putc('$');
+    tx_begin();
     if (lead)
-        sum = emit(sum, lead);
+        tx_char(lead);
     for (size_t i = 0; i < n; i++) {
-        uint8_t b = (uint8_t)body[i];
-        if (hex) {
-            sum = emit(sum, hex_digits[b >> 4]);
-            sum = emit(sum, hex_digits[b & 15]);
-        } else {
-            sum = emit(sum, (char)b);
-        }
+        if (hex)
+            tx_hex8((uint8_t)body[i]);
+        else
+            tx_char(body[i]);
     }
-    port_putc('#');
-    port_putc((uint8_t)hex_digits[sum >> 4]);
-    port_putc((uint8_t)hex_digits[sum & 15]);
+    tx_end();
 }
 
 /* Console output of a "monitor" command, gathered in buf's tail (rcmd_batch) so that
@@ -220,6 +290,7 @@ static void send_reply(struct gdb_stub *g)
 {
     send_packet(0, g->buf, g->out, false);
     g->have_reply = true;
+    g->reply_mem = false;
     g->resends = 0;
 }
 
@@ -315,30 +386,55 @@ static bool mem_usable(void)
     return true;
 }
 
-/* m ADDR,LEN: as many bytes as fit the reply, up to the first fault. */
-static void read_mem(struct gdb_stub *g, const char *p, const char *end)
+/* The m reply for mem_addr/mem_len, read and sent as it goes: as many bytes as read before
+ * the first fault. Returns false, having sent nothing, if the first byte faults. */
+static bool send_mem(const struct gdb_stub *g)
 {
-    uint32_t addr, len, i = 0, v;
+    uint32_t addr = g->mem_addr, len = g->mem_len, i = 0, v;
 
-    if (!parse_range(p, end, &addr, &len, 0))
-        return reply_str(g, "E22");
-    if (len > GDB_PACKET_SIZE / 2)
-        len = GDB_PACKET_SIZE / 2;
-    if (addr && len > 0u - addr)
-        len = 0u - addr; /* stop at the top of the address space */
-    if (len && !mem_usable())
-        return reply_str(g, "E14");
     while (i < len) {
         uint32_t a = addr + i;
         unsigned w = !(a & 3) && len - i >= 4 ? 4 : 1;
         if (!port_mem_read(a, w, &v))
             break;
+        if (!i)
+            tx_begin();
         for (unsigned k = 0; k < w; k++)
-            put_hex8(g, v >> (8 * k));
+            tx_hex8(v >> (8 * k));
         i += w;
     }
-    if (len && !i)
+    if (!i)
+        return false;
+    tx_end();
+    return true;
+}
+
+/* m ADDR,LEN: up to GDB_PACKET_SIZE / 2 bytes, up to the first fault. Returns true if the
+ * reply went out (streamed); otherwise it is in buf. */
+static bool read_mem(struct gdb_stub *g, const char *p, const char *end)
+{
+    uint32_t addr, len;
+
+    if (!parse_range(p, end, &addr, &len, 0)) {
+        reply_str(g, "E22");
+        return false;
+    }
+    if (len > GDB_PACKET_SIZE / 2)
+        len = GDB_PACKET_SIZE / 2;
+    if (addr && len > 0u - addr)
+        len = 0u - addr; /* stop at the top of the address space */
+    if (!len)
+        return false; /* the empty reply */
+    g->mem_addr = addr;
+    g->mem_len = len;
+    if (!mem_usable() || !send_mem(g)) {
         reply_str(g, "E14");
+        return false;
+    }
+    g->have_reply = true;
+    g->reply_mem = true;
+    g->resends = 0;
+    return true;
 }
 
 /* Writes d[0..n) at addr: aligned words as words, the rest bytewise. */
@@ -563,7 +659,8 @@ static enum gdb_action dispatch(struct gdb_stub *g, size_t len)
         write_reg(g, b + 1, end);
         break;
     case 'm':
-        read_mem(g, b + 1, end);
+        if (read_mem(g, b + 1, end))
+            return GDB_STAY;
         break;
     case 'M':
     case 'X':
@@ -659,10 +756,12 @@ enum gdb_action gdb_stub_feed(struct gdb_stub *g, uint8_t c)
         } else if (c == '+') {
             g->have_reply = false;
         } else if (c == '-' && !g->no_ack && g->have_reply) {
-            if (g->resends++ < GDB_MAX_RESENDS)
-                send_packet(0, g->buf, g->out, false);
-            else
+            if (g->resends++ >= GDB_MAX_RESENDS)
                 g->have_reply = false;
+            else if (!g->reply_mem)
+                send_packet(0, g->buf, g->out, false);
+            else if (!send_mem(g))
+                send_packet(0, "E14", 3, false); /* the memory went away meanwhile */
         }
         return GDB_STAY;
     case RX_BODY:

@@ -26,8 +26,16 @@
  *
  * Framing: $body#cs, '+' acks a good checksum, '-' a bad one or a body longer than
  * GDB_PACKET_SIZE. A '-' outside a packet resends the last reply (at most GDB_MAX_RESENDS
- * times), a '+' forgets it; after QStartNoAckMode neither side acks. Replies escape
- * '#', '$', '}' and '*' in binary data; they are never run-length encoded.
+ * times), a '+' forgets it; after QStartNoAckMode neither side acks. An m reply is not kept:
+ * it is streamed from memory to the port (so its size is not bounded by the buffer), and a
+ * resend regenerates it, reading the memory again (E14 if it now faults at once).
+ *
+ * Every reply is run-length encoded as the protocol allows (GDB expands it before anything
+ * else): a run of N >= 4 equal characters goes out as the character, '*' and the count
+ * character N + 28 (' ' for 4 up to '~' for 98; longer runs are split). Counts that would
+ * be '#' or '$' (7, 8) or '+' or '-' (15, 17) are never sent: such a run is sent one
+ * shorter, the rest literally. Binary data in replies (qXfer) escapes '#', '$', '}' and '*'
+ * as '}', c ^ 0x20 first; the encoding then applies to what goes on the wire.
  *
  * Registers follow the target description served by qXfer:features:read:target.xml:
  * r0-r12, sp, lr, pc (GDB numbers 0-15) and cpsr (25); the g/G packet carries those 17
@@ -36,8 +44,15 @@
  * not change the mode to or from anything but usr, fiq, irq, svc, abt, und, sys (E22).
  *
  * Memory goes through port_mem_read/write in the virtual space (aligned words as width 4,
- * the rest bytewise). A fault on the first byte gives E14; a read that faults later
- * returns the bytes before the fault. Malformed arguments give E22.
+ * the rest bytewise). m reads at most GDB_PACKET_SIZE / 2 bytes; a fault on the first byte
+ * gives E14, a read that faults later returns the bytes before the fault. M (hex) and X
+ * (binary: '}' escapes the next byte, which is XORed with 0x20; GDB escapes '#', '$', '}'
+ * and '*') write LEN bytes; X with no data is GDB's probe and gets OK, which makes GDB use
+ * X for its writes. Data that does not decode to exactly LEN bytes (a short or long X, an
+ * escape at the end) gives E22 and writes nothing. A write that faults gives E14: what
+ * lies before the faulting access (aligned words, else bytes) is written, nothing after.
+ * Malformed arguments give E22. There is no binary read (the x packet, "binary-upload"):
+ * GDB asks for it only from version 16; the gdb-multiarch of these tests is 13.
  *
  * Lockdown: a packet that needs a command class the session lacks (locked, or read-only:
  * gdb_packet_needs()) gets E01; the connection handshake is always answered.
@@ -45,7 +60,8 @@
  * monitor CMD (qRcmd) runs CMD as the shell would, with the shell's permissions minus
  * GDB_RCMD_FORBIDDEN; what it prints is gathered in the back half of the buffer (the
  * command line fills at most the front half) and goes to GDB as O packets of up to
- * (GDB_PACKET_SIZE - 1) / 2 bytes, then OK. O packets are sent once (never resent on '-').
+ * (GDB_PACKET_SIZE - 1) / 2 bytes (1023), then OK. O packets are sent once (never resent on
+ * '-').
  *
  * No breakpoints or single-step: Z, z, s and S get E01. Not the empty reply: on that GDB
  * falls back to writing its own breakpoint instructions into the kernel's text with M/X
@@ -54,6 +70,7 @@
  * c and C. Every packet not listed in gdb_stub.c gets the empty reply.
  *
  * Stack: a few dozen bytes beyond what a qRcmd command needs; the buffer is in the struct.
+ * The run-length encoder's state is static (one stub sends at a time).
  */
 #ifndef FIQMON_GDB_STUB_H
 #define FIQMON_GDB_STUB_H
@@ -66,8 +83,10 @@
 #include "cpu_frame.h"
 #include "monitor_features.h"
 
-/* Longest packet body GDB may send (advertised as PacketSize), and the reply buffer. */
-#define GDB_PACKET_SIZE 0x400u
+/* Longest packet body GDB may send (advertised as PacketSize), and the reply buffer. 2 KiB:
+ * GDB then reads 1 KiB per m packet, whose framing, request and acks cost about 1 % on the
+ * wire (docs/benchmarks.md has the trade against memory). */
+#define GDB_PACKET_SIZE 0x800u
 /* Times one reply is resent on '-' before the stub gives it up. */
 #define GDB_MAX_RESENDS 4u
 /* Command classes "monitor CMD" may not use: GDB owns run control (c, D), so halt,
@@ -97,10 +116,13 @@ struct gdb_stub {
     uint8_t csum_hi;         /* first checksum digit, 0xff if not a hex digit */
     bool overflow;           /* the body did not fit */
     bool no_ack;             /* QStartNoAckMode */
-    bool have_reply;         /* buf[0..out) is a reply GDB has not acked */
+    bool have_reply;         /* a reply GDB has not acked: buf[0..out), or ... */
+    bool reply_mem;          /* ... the m reply for mem_addr/mem_len (regenerated) */
     uint8_t resends;         /* of that reply */
     uint16_t len;            /* body bytes received */
     uint16_t out;            /* reply bytes */
+    uint32_t mem_addr;       /* the last m packet's range */
+    uint32_t mem_len;
     /* The body being received, then (once it is dispatched) the reply to it. */
     char buf[GDB_PACKET_SIZE];
 };

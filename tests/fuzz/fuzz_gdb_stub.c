@@ -10,7 +10,11 @@
  *   - no packet makes an unaligned word access, or any access while the port says memory
  *     is unavailable ("monitor md/mw" are the shell's business: not checked);
  *   - every action has a cause (RESUME after c/C/vCont, INTERRUPT on 0x03 while running,
- *     DETACH after D/k, SHELL after $3#33), and the stub's own bounds hold.
+ *     DETACH after D/k, SHELL after $3#33), and the stub's own bounds hold;
+ *   - everything the stub sends is acks and whole packets with a correct checksum, whose
+ *     run-length encoding is one GDB reads (a count in ' '..'~', never '#', '$', '+', '-')
+ *     and saves something (never four equal literal characters in a row); an m reply
+ *     (also one resent on '-', which reads memory again) expands to the memory's bytes.
  *
  * Input: byte 0 chooses the setup (see CFG_*); the rest is the wire. With CFG_FRAMED, the
  * rest is split at '\n' into packet bodies that the harness frames with a correct
@@ -44,6 +48,7 @@
 static struct gdb_stub stub;
 static struct cpu_frame frame;
 static uint8_t cfg;
+static bool resending; /* the byte being fed is a '-' outside a packet */
 
 /* --- the harness's reading of the wire ----------------------------------------------------- */
 
@@ -142,6 +147,25 @@ static uint32_t wire_le32(size_t at)
     return v;
 }
 
+/* The last packet dispatched, if it was a well-formed m (a '-' resends its reply). */
+static struct {
+    bool valid;
+    uint32_t start, len;
+} last_m;
+
+static void track_m(void)
+{
+    size_t i = 1;
+    uint32_t start = 0, len = 0;
+
+    if (!wire_dispatched())
+        return;
+    last_m.valid = wire.body[0] == 'm' && stub.mode == GDB_HALTED && wire_hex(&i, &start) && i < wire.len && wire.body[i++] == ',' &&
+                   wire_hex(&i, &len) && i == wire.len;
+    last_m.start = start;
+    last_m.len = len;
+}
+
 /* --- oracles ------------------------------------------------------------------------------- */
 
 static bool classic(uint32_t psr)
@@ -215,6 +239,12 @@ static void check_access(bool write, uint32_t addr, unsigned width, uint32_t val
     uint8_t data[GDB_PACKET_SIZE];
     char kind = wire.body[0];
 
+    if (resending) { /* a '-': only the last m packet's reply is regenerated */
+        FUZZ_CHECK(!write && last_m.valid && addr - last_m.start < last_m.len &&
+                       width <= last_m.len - (addr - last_m.start),
+                   "access at %08x by a resend", (unsigned)addr);
+        return;
+    }
     FUZZ_CHECK(wire_dispatched(), "memory access at %08x without a valid packet", (unsigned)addr);
     FUZZ_CHECK(stub.mode == GDB_HALTED, "memory access while not halted");
     if (kind == 'q') { /* a "monitor" command: the shell's rules, but only mw writes */
@@ -296,6 +326,66 @@ static void check_stub(void)
     FUZZ_CHECK(stub.mode != GDB_HALTED || stub.frame == &frame, "halted without the frame");
 }
 
+/* What the stub sent for one byte: acks and whole packets, each checked on the wire and
+ * expanded as GDB would. An m reply must be the memory's bytes from the start of the range
+ * (or an error). */
+static void check_output(bool m_reply)
+{
+    static char body[4 * GDB_PACKET_SIZE + 256];
+    const char *out = fake_output(), *end = out + fake_output_len();
+
+    while (out < end) {
+        if (*out == '+' || *out == '-') {
+            out++;
+            continue;
+        }
+        FUZZ_CHECK(*out == '$', "junk 0x%02x outside a packet", (uint8_t)*out);
+        const char *hash = memchr(out, '#', (size_t)(end - out));
+        FUZZ_CHECK(hash && end - hash >= 3, "unterminated packet");
+        unsigned sum = 0, lit = 0;
+        size_t n = 0;
+        char prev = 0;
+        for (const char *p = out + 1; p < hash; p++) {
+            sum += (uint8_t)*p;
+            FUZZ_CHECK(*p != '$', "'$' inside a packet");
+            if (*p == '*') {
+                FUZZ_CHECK(n && p + 1 < hash, "'*' without a character before or a count");
+                char k = *++p;
+                sum += (uint8_t)k;
+                FUZZ_CHECK(k >= ' ' && k <= '~' && !strchr("#$+-", k), "count 0x%02x", (uint8_t)k);
+                for (int i = 0; i < k - 29; i++) {
+                    FUZZ_CHECK(n < sizeof(body), "expanded packet too long");
+                    body[n] = body[n - 1];
+                    n++;
+                }
+                lit = 0;
+                continue;
+            }
+            lit = *p == prev && lit ? lit + 1 : 1;
+            prev = *p;
+            FUZZ_CHECK(lit < 4, "four literal '%c' in a row", *p);
+            FUZZ_CHECK(n < sizeof(body), "expanded packet too long");
+            body[n++] = *p;
+        }
+        FUZZ_CHECK((sum & 0xff) == (unsigned)(hexdigit(hash[1]) << 4 | hexdigit(hash[2])),
+                   "bad checksum sent");
+        if (m_reply && !(n == 3 && body[0] == 'E') && n) {
+            FUZZ_CHECK(!(n & 1) && n / 2 <= last_m.len && n / 2 <= GDB_PACKET_SIZE / 2,
+                       "m reply of %zu digits for %x bytes", n, (unsigned)last_m.len);
+            for (size_t i = 0; i < n / 2; i++) {
+                uint32_t a = last_m.start + (uint32_t)i;
+                int hi = hexdigit(body[2 * i]), lo = hexdigit(body[2 * i + 1]);
+                FUZZ_CHECK(hi >= 0 && lo >= 0, "m reply not hex");
+                FUZZ_CHECK(a - FAKE_RAM_BASE < FAKE_RAM_SIZE && a - HOLE_BASE >= HOLE_SIZE,
+                           "m reply has a byte of %08x, which faults", (unsigned)a);
+                FUZZ_CHECK(*fake_mem(a) == (uint8_t)(hi << 4 | lo), "m reply differs at %08x",
+                           (unsigned)a);
+            }
+        }
+        out = hash + 3;
+    }
+}
+
 /* --- driving ------------------------------------------------------------------------------- */
 
 static void start_session(void)
@@ -315,10 +405,18 @@ static void feed(uint8_t c)
     struct cpu_frame before = frame;
     bool running = gdb_stub_running(&stub);
 
+    bool m_reply;
+
+    resending = c == '-' && wire.phase == 0;
     wire_track(c);
+    track_m();
+    m_reply = (resending || wire_dispatched()) && last_m.valid && stub.mode == GDB_HALTED &&
+              (resending || wire.body[0] == 'm') && !(fake.mem_unavailable);
     enum gdb_action a = gdb_stub_feed(&stub, c);
+    resending = false;
     check_frame(&before);
     check_stub();
+    check_output(m_reply);
     FUZZ_CHECK(fake_output_len() <= OUTPUT_PER_BYTE_MAX, "%zu bytes of output for one byte",
                fake_output_len());
     fake_output_reset();
@@ -441,6 +539,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     init_frame();
     fuzz_frame = &frame;
     memset(&wire, 0, sizeof(wire));
+    memset(&last_m, 0, sizeof(last_m));
     memset(&stub, 0x5a, sizeof(stub));
     start_session();
     fake_on_mem_access = check_access;

@@ -296,6 +296,25 @@ def gdb_packet(body):
     return b"$" + body + b"#%02x" % (sum(body) & 0xff)
 
 
+def expand_rle(body):
+    """A packet body as GDB reads it: each `*` repeats the character before it (count
+    character - 29) more times. Fails on a count the protocol forbids."""
+    binary = isinstance(body, bytes)
+    b = body if binary else body.encode("latin1")
+    out, i = bytearray(), 0
+    while i < len(b):
+        if b[i] == ord("*"):
+            assert out and i + 1 < len(b), f"bad run in {body!r}"
+            k = b[i + 1]
+            assert 32 <= k <= 126 and chr(k) not in "#$+-", f"bad count {k:#x} in {body!r}"
+            out += bytes([out[-1]]) * (k - 29)
+            i += 2
+        else:
+            out.append(b[i])
+            i += 1
+    return bytes(out) if binary else out.decode("latin1")
+
+
 def elf_symbols(elf):
     """{name: (address, size)} from arm-none-eabi-nm."""
     out = subprocess.run(["arm-none-eabi-nm", "-S", "--defined-only", str(elf)],

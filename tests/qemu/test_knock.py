@@ -3,7 +3,7 @@
 
 import re
 
-from harness import KNOCK, ROOT, elf_entry, elf_symbols, gdb_packet, re_prompt
+from harness import KNOCK, ROOT, elf_entry, elf_symbols, expand_rle, gdb_packet, re_prompt
 
 PROMPT_1 = "Type $3#33 to enter the debugger>"
 PROMPT_0 = "Hit <return> to enter the debugger>"
@@ -117,8 +117,8 @@ def test_gdbs_opener_in_the_boot_countdown_stops_the_payload_at_its_entry(boot, 
     fm.debug.send(b"+" + gdb_packet("qSupported:multiprocess+;swbreak+;vContSupported+"))
     fm.debug.expect(rb"\+\$PacketSize=[0-9a-f]+;[^#]*#[0-9a-f]{2}")
     fm.debug.send(b"+" + gdb_packet("pf"))           # register 15, the pc
-    _, m = fm.debug.expect(rb"\$([0-9a-f]{8})#[0-9a-f]{2}")
-    pc = int.from_bytes(bytes.fromhex(m.group(1).decode()), "little")
+    _, m = fm.debug.expect(rb"\$([^#]+)#[0-9a-f]{2}")
+    pc = int.from_bytes(bytes.fromhex(expand_rle(m.group(1).decode())), "little")
     assert pc == elf_entry(ROOT / platform.payload)
     assert fm.console.received_within(0.3) == b"", "the payload must be held at its entry"
     fm.debug.send(b"+" + gdb_packet("D"))

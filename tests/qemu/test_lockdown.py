@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from harness import KNOCK, PROMPT, ROOT, elf_symbols
+from harness import KNOCK, PROMPT, ROOT, elf_symbols, expand_rle
 
 UNLOCK_TOOL = ROOT / "tools/fiqmon-unlock"
 # What anyone with a cable may run on a locked device.
@@ -189,7 +189,7 @@ def gdb_exchange(fm, body, timeout=10):
     fm.debug.expect(r"\+", timeout)
     _, m = fm.debug.expect(rb"\$([^#]*)#[0-9a-f]{2}", timeout)
     fm.debug.send("+")
-    return m.group(1).decode("latin1")
+    return expand_rle(m.group(1).decode("latin1"))
 
 
 def gdb_session(fm):
@@ -253,7 +253,7 @@ def rcmd(fm, line):
     while True:
         _, m = fm.debug.expect(rb"\$([^#]*)#[0-9a-f]{2}")
         fm.debug.send("+")
-        body = m.group(1).decode("latin1")
+        body = expand_rle(m.group(1).decode("latin1"))
         if not body.startswith("O") or body == "OK":
             assert body == "OK", body
             return text

@@ -75,7 +75,7 @@ static enum gdb_action send(const char *body)
 #define EXPECT_REPLY(body, reply)                                                                  \
     do {                                                                                           \
         EXPECT_EQ(send(body), GDB_STAY);                                                           \
-        EXPECT_STR_EQ(fake_output(), tfmt("+%s", pkt(reply)));                                     \
+        EXPECT_STR_EQ(output(), tfmt("+%s", pkt(reply)));                                     \
     } while (0)
 
 static const char *le32(uint32_t v)
@@ -137,6 +137,74 @@ static const char *hex_of(const char *s)
     return out;
 }
 
+/* --- an independent reader of the stub's run-length encoding ------------------------------ */
+
+/* The wire as GDB reads it: every packet's checksum checked on the wire bytes, each '*'
+ * run expanded (the character before it, repeated count - 29 more times), then the packet
+ * framed again around the expanded body with this file's checksum. Fails on what the
+ * protocol forbids or what saves nothing: a count outside ' '..'~', a count of '#', '$',
+ * '+' or '-', a '*' with nothing before it, four equal literal characters in a row. Other
+ * bytes (acks) are copied. */
+static const char *expand_wire(const char *out, size_t len)
+{
+    static char res[1u << 20];
+    size_t rn = 0;
+    const char *end = out + len;
+
+    while (out < end) {
+        if (*out != '$') {
+            assert_true(rn + 1 < sizeof(res));
+            res[rn++] = *out++;
+            continue;
+        }
+        const char *hash = memchr(out + 1, '#', (size_t)(end - out - 1));
+        EXPECT_TRUE(hash && end - hash >= 3, "unterminated packet %s", expect_escape(out));
+        unsigned wsum = 0, esum = 0, lit_run = 0;
+        char lit_c = 0;
+        for (const char *p = out + 1; p < hash; p++)
+            wsum += (uint8_t)*p;
+        EXPECT_EQ(wsum & 0xff, (unsigned)(hexval(hash[1]) << 4 | hexval(hash[2])));
+        size_t start = rn;
+        assert_true(rn + 1 < sizeof(res));
+        res[rn++] = '$';
+        for (const char *p = out + 1; p < hash; p++) {
+            if (*p == '*') {
+                EXPECT_TRUE(rn > start + 1, "'*' first in %s", expect_escape(out));
+                EXPECT_TRUE(p + 1 < hash, "'*' without a count");
+                char k = p[1];
+                EXPECT_TRUE(k >= ' ' && k <= '~', "count character 0x%02x", (uint8_t)k);
+                EXPECT_TRUE(!strchr("#$+-", k), "forbidden count character '%c'", k);
+                for (int i = 0; i < k - 29; i++) {
+                    assert_true(rn + 1 < sizeof(res));
+                    res[rn] = res[rn - 1];
+                    rn++;
+                }
+                p++;
+                lit_run = 0;
+                continue;
+            }
+            lit_run = *p == lit_c ? lit_run + 1 : 1;
+            lit_c = *p;
+            EXPECT_TRUE(lit_run < 4, "four literal '%c' in a row: not encoded", *p);
+            assert_true(rn + 1 < sizeof(res));
+            res[rn++] = *p;
+        }
+        for (size_t i = start + 1; i < rn; i++)
+            esum += (uint8_t)res[i];
+        assert_true(rn + 4 < sizeof(res));
+        rn += (size_t)snprintf(res + rn, 4, "#%02x", esum & 0xff);
+        out = hash + 3;
+    }
+    res[rn] = '\0';
+    return res;
+}
+
+/* The stub's output so far, as GDB understands it (expand_wire). */
+static const char *output(void)
+{
+    return expand_wire(fake_output(), fake_output_len());
+}
+
 static void init_frame(void)
 {
     memset(&frame, 0, sizeof(frame));
@@ -189,10 +257,10 @@ static void test_bad_checksum_is_nacked_and_the_retransmission_answered(void **s
     (void)state;
     fake_output_reset();
     EXPECT_EQ(feed("$?#40"), GDB_STAY);
-    EXPECT_STR_EQ(fake_output(), "-");
+    EXPECT_STR_EQ(output(), "-");
     fake_output_reset();
     EXPECT_EQ(feed("$?#3f"), GDB_STAY);
-    EXPECT_STR_EQ(fake_output(), tfmt("+%s", pkt(STOP)));
+    EXPECT_STR_EQ(output(), tfmt("+%s", pkt(STOP)));
 }
 
 static void test_checksum_digits_that_are_not_hex_are_a_bad_checksum(void **state)
@@ -204,7 +272,7 @@ static void test_checksum_digits_that_are_not_hex_are_a_bad_checksum(void **stat
     feed("$?#");
     feed("\x03");
     feed("3f"); /* 0x03 and the digits after a bad one are not a checksum */
-    EXPECT_STR_EQ(fake_output(), "---");
+    EXPECT_STR_EQ(output(), "---");
 }
 
 static void test_upper_case_checksum_is_accepted(void **state)
@@ -212,7 +280,7 @@ static void test_upper_case_checksum_is_accepted(void **state)
     (void)state;
     fake_output_reset();
     feed("$qC#B4");
-    EXPECT_STR_EQ(fake_output(), tfmt("+%s", pkt("QC01")));
+    EXPECT_STR_EQ(output(), tfmt("+%s", pkt("QC01")));
 }
 
 static void test_bytes_outside_packets_are_ignored(void **state)
@@ -220,7 +288,7 @@ static void test_bytes_outside_packets_are_ignored(void **state)
     (void)state;
     fake_output_reset();
     feed("hello\r\n#00}*\x7f\xff");
-    EXPECT_STR_EQ(fake_output(), "");
+    EXPECT_STR_EQ(output(), "");
     EXPECT_REPLY("qC", "QC01");
 }
 
@@ -230,10 +298,10 @@ static void test_dollar_inside_a_packet_starts_a_new_one(void **state)
     fake_output_reset();
     feed("$m1000");
     feed(pkt("qC"));
-    EXPECT_STR_EQ(fake_output(), tfmt("+%s", pkt("QC01")));
+    EXPECT_STR_EQ(output(), tfmt("+%s", pkt("QC01")));
     fake_output_reset();
     feed("$qC#$qC#b4"); /* a '$' where the checksum should be */
-    EXPECT_STR_EQ(fake_output(), tfmt("+%s", pkt("QC01")));
+    EXPECT_STR_EQ(output(), tfmt("+%s", pkt("QC01")));
 }
 
 static void test_empty_packet_gets_the_empty_reply(void **state)
@@ -249,11 +317,11 @@ static void test_minus_resends_the_last_reply_a_bounded_number_of_times(void **s
     for (unsigned i = 0; i < GDB_MAX_RESENDS; i++) {
         fake_output_reset();
         feed("-");
-        EXPECT_STR_EQ(fake_output(), pkt("QC01"));
+        EXPECT_STR_EQ(output(), pkt("QC01"));
     }
     fake_output_reset();
     feed("---");
-    EXPECT_STR_EQ(fake_output(), "");
+    EXPECT_STR_EQ(output(), "");
 }
 
 static void test_plus_forgets_the_reply(void **state)
@@ -262,7 +330,7 @@ static void test_plus_forgets_the_reply(void **state)
     EXPECT_REPLY("qC", "QC01");
     fake_output_reset();
     feed("+-");
-    EXPECT_STR_EQ(fake_output(), "");
+    EXPECT_STR_EQ(output(), "");
 }
 
 static void test_minus_with_nothing_sent_does_nothing(void **state)
@@ -272,7 +340,7 @@ static void test_minus_with_nothing_sent_does_nothing(void **state)
     feed("-");
     feed("$?#00"); /* nacked by the stub: no reply of ours to resend */
     feed("-");
-    EXPECT_STR_EQ(fake_output(), "-");
+    EXPECT_STR_EQ(output(), "-");
 }
 
 static void test_the_resend_count_restarts_with_each_reply(void **state)
@@ -284,7 +352,7 @@ static void test_the_resend_count_restarts_with_each_reply(void **state)
     fake_output_reset();
     for (unsigned i = 0; i < GDB_MAX_RESENDS; i++)
         feed("-");
-    EXPECT_EQ(count_substr(fake_output(), pkt(STOP)), GDB_MAX_RESENDS);
+    EXPECT_EQ(count_substr(output(), pkt(STOP)), GDB_MAX_RESENDS);
 }
 
 static void test_oversized_packet_is_nacked_and_changes_nothing(void **state)
@@ -299,7 +367,7 @@ static void test_oversized_packet_is_nacked_and_changes_nothing(void **state)
     EXPECT_EQ(strlen(body), GDB_PACKET_SIZE + 1);
     fake_output_reset();
     feed(pkt(body));
-    EXPECT_STR_EQ(fake_output(), "-");
+    EXPECT_STR_EQ(output(), "-");
     EXPECT_EQ(mem_writes(), 0);
     EXPECT_REPLY("qC", "QC01"); /* and the stub still works */
 }
@@ -331,11 +399,11 @@ static void test_no_ack_mode_drops_acks_after_its_ok(void **state)
     feed("+");
     fake_output_reset();
     feed(pkt("qC"));
-    EXPECT_STR_EQ(fake_output(), pkt("QC01"));
+    EXPECT_STR_EQ(output(), pkt("QC01"));
     fake_output_reset();
     feed("$qC#00"); /* bad checksum: dropped silently */
     feed("-");      /* no resends either */
-    EXPECT_STR_EQ(fake_output(), "");
+    EXPECT_STR_EQ(output(), "");
 }
 
 static void test_no_ack_mode_ends_with_the_session(void **state)
@@ -352,8 +420,8 @@ static void test_g_reads_r0_to_pc_then_cpsr_of_the_interrupted_mode(void **state
 {
     (void)state;
     EXPECT_REPLY("g", regs_hex());
-    EXPECT_TRUE(starts_with(fake_output(), "+$0000a0a00100a0a0"), "r0 first, little-endian");
-    EXPECT_CONTAINS(fake_output(), tfmt("%s%s%s%s", le32(0xc0de000du), le32(0xc0de000eu),
+    EXPECT_TRUE(starts_with(output(), "+$0000a0a00100a0a0"), "r0 first, little-endian");
+    EXPECT_CONTAINS(output(), tfmt("%s%s%s%s", le32(0xc0de000du), le32(0xc0de000eu),
                                         le32(0xc0001234u), le32(MODE_CPSR)));
 }
 
@@ -363,8 +431,8 @@ static void test_g_in_fiq_mode_shows_the_fiq_bank(void **state)
     frame.cpsr = ARM_MODE_FIQ | ARM_PSR_F | ARM_PSR_I;
     frame.fiq = (struct cpu_bank){0xf1f1000du, 0xf1f1000eu, 0};
     EXPECT_REPLY("g", regs_hex());
-    EXPECT_CONTAINS(fake_output(), le32(0xf1f1000cu));
-    EXPECT_CONTAINS(fake_output(), le32(0xf1f1000du));
+    EXPECT_CONTAINS(output(), le32(0xf1f1000cu));
+    EXPECT_CONTAINS(output(), le32(0xf1f1000du));
 }
 
 static void test_G_writes_every_register_and_g_reads_them_back(void **state)
@@ -620,7 +688,7 @@ static void test_m_longer_than_a_reply_returns_what_fits(void **state)
     for (uint32_t i = 0; i < 0x800; i++)
         *fake_mem(BASE + i) = (uint8_t)i;
     send(tfmt("m%x,800", BASE));
-    const char *out = fake_output();
+    const char *out = output();
     EXPECT_EQ(strlen(out), 1 + 1 + GDB_PACKET_SIZE + 3);
     EXPECT_TRUE(starts_with(out, "+$000102"), "starts at the address");
     EXPECT_EQ(strncmp(out + 2 + GDB_PACKET_SIZE - 4, "feff#", 5), 0);
@@ -686,7 +754,7 @@ static void test_X_writes_binary_with_escapes(void **state)
     static const char body[] = "X10000001,7:\x00}\x03}\x04}]}\x0a\x03\xff";
     fake_output_reset();
     feedn(pktn(body, sizeof(body) - 1), sizeof(body) - 1 + 4);
-    EXPECT_STR_EQ(fake_output(), tfmt("+%s", pkt("OK")));
+    EXPECT_STR_EQ(output(), tfmt("+%s", pkt("OK")));
     EXPECT_EQ(memcmp(fake_mem(BASE + 1), "\x00\x23\x24\x7d\x2a\x03\xff", 7), 0);
     EXPECT_EQ(fake.writes[1], 3);
     EXPECT_EQ(fake.writes[4], 1);
@@ -705,6 +773,202 @@ static void test_X_at_a_fault_gives_E14(void **state)
     EXPECT_REPLY("X0,2:ab", "E14");
 }
 
+/* --- run-length encoding and streamed m replies ------------------------------------------- */
+
+/* The raw body of the one packet in the output (after the ack). */
+static const char *raw_body(void)
+{
+    static char body[8192];
+    const char *out = fake_output(), *d = strchr(out, '$'), *h = d ? strchr(d, '#') : NULL;
+
+    EXPECT_TRUE(d && h, "no packet in %s", expect_escape(out));
+    snprintf(body, sizeof(body), "%.*s", (int)(h - d - 1), d + 1);
+    return body;
+}
+
+/* Memory at BASE whose hex is a run of exactly L '0' digits between 'a' digits: L / 2 zero
+ * bytes, and for odd L one 0x0b more ("0b": its '0' ends the run), inside 0xaa bytes.
+ * Returns the byte count; *want the hex GDB must see. */
+static unsigned run_of_zeros(unsigned L, const char **want)
+{
+    static char hex[2 * GDB_PACKET_SIZE + 1];
+    uint8_t *m = fake_mem(BASE);
+    unsigned n = 0, wn = 0;
+
+    m[n++] = 0xaa;
+    for (unsigned i = 0; i < L / 2; i++)
+        m[n++] = 0;
+    if (L & 1)
+        m[n++] = 0x0b;
+    m[n++] = 0xaa;
+    for (unsigned i = 0; i < n; i++)
+        wn += (unsigned)snprintf(hex + wn, sizeof(hex) - wn, "%02x", m[i]);
+    *want = hex;
+    return n;
+}
+
+static void test_every_run_length_decodes_to_the_reply(void **state)
+{
+    (void)state;
+    for (unsigned L = 1; L <= 600; L++) {
+        const char *want;
+        unsigned n = run_of_zeros(L, &want);
+        size_t hex = strlen(want);
+        EXPECT_REPLY(tfmt("m%x,%x", BASE, n), want); /* expand_wire checks the counts */
+        size_t wire = strlen(raw_body());
+        if (L >= 4)
+            EXPECT_TRUE(wire < hex, "run of %u: %zu wire bytes for %zu", L, wire, hex);
+        else
+            EXPECT_EQ(wire, hex);
+        /* 3 characters per 98 of the run, and at most 3 literal ones per piece */
+        EXPECT_TRUE(wire <= hex - L + 6 * ((L + 97) / 98), "run of %u: %zu", L, wire);
+    }
+}
+
+static void test_runs_whose_count_would_be_forbidden_are_split(void **state)
+{
+    (void)state;
+    /* 7, 8, 15 and 17 copies would need '#', '$', '+' and '-' as the count */
+    static const unsigned lens[] = {7, 8, 15, 17, 7 + 98, 17 + 98};
+    for (unsigned i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+        const char *want;
+        unsigned n = run_of_zeros(lens[i], &want);
+        EXPECT_REPLY(tfmt("m%x,%x", BASE, n), want);
+        const char *raw = raw_body();
+        EXPECT_TRUE(strchr(raw, '*'), "run of %u not encoded: %s", lens[i], raw);
+        for (const char *p = raw; (p = strchr(p, '*')) != NULL; p++)
+            EXPECT_TRUE(!strchr("#$+-", p[1]), "run of %u: count '%c'", lens[i], p[1]);
+    }
+}
+
+static void test_a_zeroed_kilobyte_is_a_few_dozen_wire_bytes(void **state)
+{
+    (void)state;
+    memset(fake_mem(BASE), 0, 0x400);
+    send(tfmt("m%x,400", BASE));
+    EXPECT_TRUE(strlen(raw_body()) <= 3 * (0x800 / 98 + 1), "%zu", strlen(raw_body()));
+    const char *exp = output();
+    EXPECT_EQ(strlen(exp), 1 + 1 + 0x800 + 3);
+    for (unsigned i = 0; i < 0x800; i++)
+        EXPECT_EQ(exp[2 + i], '0');
+}
+
+static void test_o_packets_are_encoded_too(void **state)
+{
+    (void)state;
+    /* md of 0x33 bytes: its text column "3333..." is a run of 32 '3's in hex: "3*<" */
+    char text[4096];
+    const char *last;
+    memset(fake_mem(BASE), 0x33, 0x100);
+    fake_output_reset();
+    feed(pkt(tfmt("qRcmd,%s", hex_of("md 10000000 100 b"))));
+    EXPECT_TRUE(strstr(fake_output(), "3*<"), "O packets not encoded: %s",
+                expect_escape(fake_output()));
+    split_output(output(), text, sizeof(text), &last);
+    EXPECT_STR_EQ(last, "OK");
+    EXPECT_TRUE(strstr(text, "100000f0: 33 33 33 33 33 33 33 33 33 33 33 33 33 33 33 33  "
+                             "3333333333333333\n"),
+                "%s", text);
+}
+
+static void test_minus_regenerates_an_m_reply_from_memory(void **state)
+{
+    (void)state;
+    fake_mem_write(BASE, "\x01\x02\x03\x04", 4);
+    EXPECT_REPLY(tfmt("m%x,4", BASE), "01020304");
+    unsigned reads = fake.reads[4];
+    fake_mem_write(BASE, "\x05\x06\x07\x08", 4);
+    fake_output_reset();
+    feed("-");
+    EXPECT_STR_EQ(output(), pkt("05060708")); /* read again, not a stale copy */
+    EXPECT_EQ(fake.reads[4], reads + 1);
+    fake_mem_add_fault(BASE, 4);
+    fake_output_reset();
+    feed("-");
+    EXPECT_STR_EQ(output(), pkt("E14"));
+    fake_output_reset();
+    feed("+-");
+    EXPECT_STR_EQ(output(), ""); /* acked: forgotten */
+}
+
+static void test_an_m_reply_is_longer_than_anything_buffered(void **state)
+{
+    (void)state;
+    /* the streamed reply (2 KiB of hex) is as long as the whole buffer: nothing of it is
+     * held, and the request survives in buf for a resend */
+    for (uint32_t i = 0; i < 0x400; i++)
+        *fake_mem(BASE + i) = (uint8_t)(i * 37 + 11);
+    send(tfmt("m%x,400", BASE));
+    const char *once = tfmt("%s", output());
+    EXPECT_EQ(strlen(once), 1 + 1 + 2 * 0x400 + 3);
+    fake_output_reset();
+    feed("-");
+    EXPECT_STR_EQ(tfmt("+%s", output()), once);
+}
+
+/* GDB's escaping of X data, written independently of the stub: '#', '$', '}', '*' as '}',
+ * c ^ 0x20. */
+static size_t x_escape(const uint8_t *d, size_t n, char *out)
+{
+    size_t o = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        if (d[i] == '#' || d[i] == '$' || d[i] == '}' || d[i] == '*') {
+            out[o++] = '}';
+            out[o++] = (char)(d[i] ^ 0x20);
+        } else {
+            out[o++] = (char)d[i];
+        }
+    }
+    return o;
+}
+
+static void test_X_writes_every_byte_value_escaped_as_gdb_sends_it(void **state)
+{
+    (void)state;
+    uint8_t data[512];
+    char body[1200];
+
+    for (unsigned i = 0; i < sizeof(data); i++)
+        data[i] = (uint8_t)(i * 167 + 3); /* every value, twice, in scrambled order */
+    size_t n = (size_t)snprintf(body, sizeof(body), "X%x,%x:", BASE + 3, (unsigned)sizeof(data));
+    n += x_escape(data, sizeof(data), body + n);
+    fake_output_reset();
+    feedn(pktn(body, n), n + 4);
+    EXPECT_STR_EQ(output(), tfmt("+%s", pkt("OK")));
+    EXPECT_EQ(memcmp(fake_mem(BASE + 3), data, sizeof(data)), 0);
+    EXPECT_EQ(*fake_mem(BASE + 3 + sizeof(data)), 0);
+    /* a needlessly escaped byte decodes as well */
+    static const char extra[] = "X10000000,2:}\x61}\x62";
+    fake_output_reset();
+    feedn(pktn(extra, sizeof(extra) - 1), sizeof(extra) - 1 + 4);
+    EXPECT_STR_EQ(output(), tfmt("+%s", pkt("OK")));
+    EXPECT_EQ(memcmp(fake_mem(BASE), "\x41\x42", 2), 0);
+}
+
+static void test_X_that_is_short_long_or_ends_in_an_escape_writes_nothing(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {"X10000000,4:abc", "X10000000,2:abc",
+                                      "X10000000,2:a}", "X10000000,2:}", "X10000000,1:"};
+    for (unsigned i = 0; i < 5; i++) {
+        fake_output_reset();
+        feedn(pkt(bad[i]), strlen(bad[i]) + 4);
+        EXPECT_STR_EQ(output(), tfmt("+%s", pkt("E22")));
+    }
+    EXPECT_EQ(mem_writes(), 0);
+}
+
+static void test_X_faulting_midway_keeps_what_it_wrote_before_the_fault(void **state)
+{
+    (void)state;
+    fake_mem_add_fault(BASE + 0x104, 4);
+    EXPECT_REPLY(tfmt("X%x,8:ABCDEFGH", BASE + 0x100), "E14");
+    EXPECT_EQ(memcmp(fake_mem(BASE + 0x100), "ABCD", 4), 0); /* the word before the fault */
+    EXPECT_EQ(fake.writes[4], 1);
+    EXPECT_EQ(fake.writes[1], 0);
+}
+
 /* --- run control --------------------------------------------------------------------------- */
 
 static void test_c_resumes_without_a_reply_and_ctrl_c_stops_again(void **state)
@@ -712,14 +976,14 @@ static void test_c_resumes_without_a_reply_and_ctrl_c_stops_again(void **state)
     (void)state;
     fake_output_reset();
     EXPECT_EQ(send("c"), GDB_RESUME);
-    EXPECT_STR_EQ(fake_output(), "+");
+    EXPECT_STR_EQ(output(), "+");
     EXPECT_TRUE(gdb_stub_running(&stub), "running");
     EXPECT_EQ(frame.pc, 0xc0001234u);
     EXPECT_EQ(feed("\x03"), GDB_INTERRUPT);
     fake_output_reset();
     frame.pc = 0xc0005678u;
     gdb_stub_stopped(&stub, &frame);
-    EXPECT_STR_EQ(fake_output(), pkt(STOP));
+    EXPECT_STR_EQ(output(), pkt(STOP));
     EXPECT_TRUE(!gdb_stub_running(&stub), "halted");
     EXPECT_REPLY(tfmt("p%x", 15), le32(0xc0005678u));
 }
@@ -731,7 +995,7 @@ static void test_stop_reply_is_resent_on_minus(void **state)
     gdb_stub_stopped(&stub, &frame);
     fake_output_reset();
     feed("-");
-    EXPECT_STR_EQ(fake_output(), pkt(STOP));
+    EXPECT_STR_EQ(output(), pkt(STOP));
 }
 
 static void test_c_with_an_address_resumes_there(void **state)
@@ -766,7 +1030,7 @@ static void test_vcont_continue_forms_resume(void **state)
     for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
         fake_output_reset();
         EXPECT_EQ(send(forms[i]), GDB_RESUME);
-        EXPECT_STR_EQ(fake_output(), "+");
+        EXPECT_STR_EQ(output(), "+");
         EXPECT_EQ(frame.pc, 0xc0001234u);
         gdb_stub_stopped(&stub, &frame);
     }
@@ -803,7 +1067,7 @@ static void test_while_running_packets_are_acked_and_dropped(void **state)
     EXPECT_EQ(feed(pkt(tfmt("M%x,1:ff", BASE))), GDB_STAY);
     EXPECT_EQ(feed(pkt("c")), GDB_STAY);
     EXPECT_EQ(feed("-"), GDB_STAY);
-    EXPECT_STR_EQ(fake_output(), "+++");
+    EXPECT_STR_EQ(output(), "+++");
     EXPECT_EQ(mem_writes(), 0);
     EXPECT_TRUE(gdb_stub_running(&stub), "still running");
 }
@@ -813,7 +1077,7 @@ static void test_ctrl_c_while_halted_is_ignored(void **state)
     (void)state;
     fake_output_reset();
     EXPECT_EQ(feed("\x03"), GDB_STAY);
-    EXPECT_STR_EQ(fake_output(), "");
+    EXPECT_STR_EQ(output(), "");
 }
 
 static void test_ctrl_c_inside_a_packet_is_data(void **state)
@@ -823,7 +1087,7 @@ static void test_ctrl_c_inside_a_packet_is_data(void **state)
     fake_output_reset();
     EXPECT_EQ(feed("$X0,1:\x03"), GDB_STAY);
     feed("#00");
-    EXPECT_STR_EQ(fake_output(), "-");
+    EXPECT_STR_EQ(output(), "-");
 }
 
 static void test_stopped_drops_a_partial_packet(void **state)
@@ -834,7 +1098,7 @@ static void test_stopped_drops_a_partial_packet(void **state)
     gdb_stub_stopped(&stub, &frame);
     fake_output_reset();
     feed(",4#00");
-    EXPECT_STR_EQ(fake_output(), "");
+    EXPECT_STR_EQ(output(), "");
     EXPECT_REPLY("qC", "QC01");
 }
 
@@ -843,26 +1107,26 @@ static void test_D_says_ok_and_detaches(void **state)
     (void)state;
     fake_output_reset();
     EXPECT_EQ(send("D"), GDB_DETACH);
-    EXPECT_STR_EQ(fake_output(), tfmt("+%s", pkt("OK")));
+    EXPECT_STR_EQ(output(), tfmt("+%s", pkt("OK")));
     EXPECT_TRUE(!gdb_stub_active(&stub), "session over");
     fake_output_reset();
     EXPECT_EQ(feed(pkt("g")), GDB_STAY); /* the stub no longer listens */
     EXPECT_EQ(feed("\x03-"), GDB_STAY);
-    EXPECT_STR_EQ(fake_output(), "");
+    EXPECT_STR_EQ(output(), "");
 }
 
 static void test_D_with_a_pid_detaches(void **state)
 {
     (void)state;
     EXPECT_EQ(send("D;1"), GDB_DETACH);
-    EXPECT_STR_EQ(fake_output(), tfmt("+%s", pkt("OK")));
+    EXPECT_STR_EQ(output(), tfmt("+%s", pkt("OK")));
 }
 
 static void test_k_detaches_without_a_reply(void **state)
 {
     (void)state;
     EXPECT_EQ(send("k"), GDB_DETACH);
-    EXPECT_STR_EQ(fake_output(), "+");
+    EXPECT_STR_EQ(output(), "+");
     EXPECT_TRUE(!gdb_stub_active(&stub), "session over");
     EXPECT_EQ(frame.pc, 0xc0001234u);
 }
@@ -872,7 +1136,7 @@ static void test_escape_packet_drops_to_the_shell(void **state)
     (void)state;
     fake_output_reset();
     EXPECT_EQ(feed("$3#33"), GDB_SHELL);
-    EXPECT_STR_EQ(fake_output(), "+");
+    EXPECT_STR_EQ(output(), "+");
     EXPECT_TRUE(!gdb_stub_active(&stub), "session over");
 }
 
@@ -907,14 +1171,14 @@ static void test_only_register_and_memory_packets_change_the_frame(void **state)
 static void test_qsupported_advertises_what_the_stub_does(void **state)
 {
     (void)state;
-    const char *want = "PacketSize=400;qXfer:features:read+;QStartNoAckMode+;vContSupported+";
+    const char *want = "PacketSize=800;qXfer:features:read+;QStartNoAckMode+;vContSupported+";
 
     EXPECT_REPLY("qSupported", want);
     EXPECT_REPLY("qSupported:multiprocess+;swbreak+;hwbreak+;qRelocInsn+;fork-events+;"
                  "vfork-events+;exec-events+;vContSupported+;QThreadEvents+;no-resumed+;"
                  "xmlRegisters=i386",
                  want);
-    EXPECT_EQ(GDB_PACKET_SIZE, 0x400);
+    EXPECT_EQ(GDB_PACKET_SIZE, 0x800);
 }
 
 static void test_thread_queries_describe_one_thread(void **state)
@@ -939,7 +1203,7 @@ static const char *read_target_xml(unsigned len, unsigned *parts)
     *parts = 0;
     for (;;) {
         EXPECT_EQ(send(tfmt("qXfer:features:read:target.xml:%zx,%x", n, len)), GDB_STAY);
-        const char *out = fake_output();
+        const char *out = output();
         EXPECT_TRUE(out[0] == '+' && out[1] == '$', "reply %s", expect_escape(out));
         char kind = out[2];
         const char *hash = strrchr(out, '#');
@@ -1008,8 +1272,8 @@ static void test_target_xml_reads_the_same_in_any_chunk_size(void **state)
 static void rcmd(const char *line, char *text, size_t text_max, const char **last)
 {
     EXPECT_EQ(send(tfmt("qRcmd,%s", hex_of(line))), GDB_STAY);
-    EXPECT_TRUE(starts_with(fake_output(), "+$"), "ack first");
-    split_output(fake_output(), text, text_max, last);
+    EXPECT_TRUE(starts_with(output(), "+$"), "ack first");
+    split_output(output(), text, text_max, last);
 }
 
 static void test_monitor_command_output_goes_to_gdb_as_O_packets(void **state)
@@ -1024,8 +1288,8 @@ static void test_monitor_command_output_goes_to_gdb_as_O_packets(void **state)
     EXPECT_CONTAINS(text, "version");
     EXPECT_CONTAINS(text, "[-p] ADDR [LEN] [b|h|w]");
     EXPECT_NOT_CONTAINS(text, "\r");
-    EXPECT_NOT_CONTAINS(fake_output(), "version"); /* nothing raw on the wire */
-    EXPECT_TRUE(count_substr(fake_output(), "$O") > 1, "several O packets");
+    EXPECT_NOT_CONTAINS(output(), "version"); /* nothing raw on the wire */
+    EXPECT_TRUE(count_substr(output(), "$O") > 1, "several O packets");
 }
 
 /* Commands print a field or a character at a time; GDB gets them gathered, each O packet
@@ -1045,12 +1309,12 @@ static void test_monitor_output_is_batched_into_few_full_O_packets(void **state)
         size_t n = strlen(text), per = (GDB_PACKET_SIZE - 1) / 2;
         EXPECT_STR_EQ(last, "OK");
         EXPECT_TRUE(n > 0, "%s printed nothing", cmds[i]);
-        EXPECT_EQ(count_substr(fake_output(), "$O") - 1, (n + per - 1) / per); /* - $OK */
+        EXPECT_EQ(count_substr(output(), "$O") - 1, (n + per - 1) / per); /* - $OK */
         /* nothing lost, nothing reordered: the same text as on the shell's port */
         fake_output_reset();
         snprintf(line, sizeof(line), "%s", cmds[i]);
         command_execute(command_tables, line, CMD_ALL_PERMISSIONS);
-        char *port = (char *)fake_output();
+        char *port = (char *)output();
         for (char *r; (r = strstr(port, "\r\n")) != NULL;)
             memmove(r, r + 1, strlen(r));
         EXPECT_STR_EQ(text, port);
@@ -1078,7 +1342,7 @@ static void test_long_monitor_output_is_split_into_bounded_packets(void **state)
     rcmd(tfmt("md %x 1000 b", BASE), text, sizeof(text), &last);
     EXPECT_STR_EQ(last, "OK");
     EXPECT_TRUE(strlen(text) > 4096 * 3, "the whole dump came through (%zu)", strlen(text));
-    for (const char *p = fake_output(); (p = strchr(p, '$')) != NULL; p++)
+    for (const char *p = output(); (p = strchr(p, '$')) != NULL; p++)
         EXPECT_TRUE(strchr(p, '#') - p - 1 <= (long)GDB_PACKET_SIZE, "packet too long");
 }
 
@@ -1123,7 +1387,7 @@ static void test_console_goes_back_to_the_port_after_a_monitor_command(void **st
     send(tfmt("qRcmd,%s", hex_of("version")));
     fake_output_reset();
     con_puts("x\n");
-    EXPECT_STR_EQ(fake_output(), "x\r\n");
+    EXPECT_STR_EQ(output(), "x\r\n");
 }
 
 static char sunk[256];
@@ -1150,9 +1414,9 @@ static void test_console_sink_takes_output_as_written(void **state)
     EXPECT_EQ(con_error("bad %d", 7), -1);
     con_set_sink(NULL);
     EXPECT_STR_EQ(sunk, "ab\ncd\ne=f\nerror: bad 7\n");
-    EXPECT_STR_EQ(fake_output(), "");
+    EXPECT_STR_EQ(output(), "");
     con_puts("g\n");
-    EXPECT_STR_EQ(fake_output(), "g\r\n");
+    EXPECT_STR_EQ(output(), "g\r\n");
 }
 
 /* --- entry from the knock detector ---------------------------------------------------------- */
@@ -1162,14 +1426,14 @@ static void test_start_packet_acks_and_answers_the_first_packet(void **state)
     (void)state;
     fake_output_reset();
     EXPECT_EQ(gdb_stub_start_packet(&gdb, &frame, "qSupported:multiprocess+", 24), GDB_STAY);
-    EXPECT_STR_EQ(fake_output(), tfmt("+%s", pkt("PacketSize=400;qXfer:features:read+;"
+    EXPECT_STR_EQ(output(), tfmt("+%s", pkt("PacketSize=800;qXfer:features:read+;"
                                                  "QStartNoAckMode+;vContSupported+")));
     fake_output_reset();
     EXPECT_EQ(gdb_stub_start_packet(&gdb, &frame, "?", 1), GDB_STAY);
-    EXPECT_STR_EQ(fake_output(), tfmt("+%s", pkt(STOP)));
+    EXPECT_STR_EQ(output(), tfmt("+%s", pkt(STOP)));
     fake_output_reset();
     gdb_stub_feed(&gdb, '-');
-    EXPECT_STR_EQ(fake_output(), pkt(STOP));
+    EXPECT_STR_EQ(output(), pkt(STOP));
 }
 
 static void test_packet_api_ignores_oversized_bodies_and_a_stub_not_in_session(void **state)
@@ -1182,7 +1446,7 @@ static void test_packet_api_ignores_oversized_bodies_and_a_stub_not_in_session(v
     EXPECT_EQ(gdb_stub_packet(&stub, big, sizeof(big)), GDB_STAY);
     EXPECT_EQ(gdb_stub_packet(&stub, "k", 1), GDB_DETACH);
     EXPECT_EQ(gdb_stub_packet(&stub, "g", 1), GDB_STAY);
-    EXPECT_STR_EQ(fake_output(), "");
+    EXPECT_STR_EQ(output(), "");
 }
 
 int main(void)
@@ -1228,6 +1492,15 @@ int main(void)
         T(test_X_writes_binary_with_escapes),
         T(test_X_of_zero_bytes_is_the_probe_and_says_ok),
         T(test_X_at_a_fault_gives_E14),
+        T(test_every_run_length_decodes_to_the_reply),
+        T(test_runs_whose_count_would_be_forbidden_are_split),
+        T(test_a_zeroed_kilobyte_is_a_few_dozen_wire_bytes),
+        T(test_o_packets_are_encoded_too),
+        T(test_minus_regenerates_an_m_reply_from_memory),
+        T(test_an_m_reply_is_longer_than_anything_buffered),
+        T(test_X_writes_every_byte_value_escaped_as_gdb_sends_it),
+        T(test_X_that_is_short_long_or_ends_in_an_escape_writes_nothing),
+        T(test_X_faulting_midway_keeps_what_it_wrote_before_the_fault),
         T(test_c_resumes_without_a_reply_and_ctrl_c_stops_again),
         T(test_stop_reply_is_resent_on_minus),
         T(test_c_with_an_address_resumes_there),
