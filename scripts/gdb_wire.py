@@ -25,12 +25,12 @@ ZERO_CANDIDATES = (0xE0000000, 0xE8000000, 0xD8000000, 0xD0000000)
 REGION_NAMES = ("kernel-text", "kernel-data", "zeroed")
 
 
-def _words(md_output):
+def md_words(md_output):
     return [int(w, 16) for row in md_output.splitlines() if ":" in row
             for w in row.split(":")[1].split("  ")[0].split()]
 
 
-def _movw_movt_targets(words):
+def movw_movt_targets(words):
     low, found = {}, []
     for w in words:
         rd = (w >> 12) & 0xF
@@ -52,7 +52,7 @@ def find_regions(cmd):
     assert m, "no show_state_filter in kallsyms"
     start, size = int(m.group(1), 16), int(m.group(2), 16)
     data = None
-    for addr in _movw_movt_targets(_words(cmd(f"md {start:x} {min(size, 0x400):x}"))):
+    for addr in movw_movt_targets(md_words(cmd(f"md {start:x} {min(size, 0x400):x}"))):
         # init_task: in the kernel's image, "swapper" (its comm) within its first 2 KiB
         if 0xC0000000 <= addr < 0xD0000000 and "swapper" in cmd(f"md {addr:x} 800 b"):
             data = addr & ~0xFFF
@@ -61,7 +61,7 @@ def find_regions(cmd):
     zero = None
     for va in ZERO_CANDIDATES:
         # a first look (the dumps are checked whole); md shows "fiqmon: ..." on a fault
-        if all(w == 0 for w in _words(cmd(f"md {va:x} 100"))) and "error" not in cmd(f"md {va:x} 4"):
+        if all(w == 0 for w in md_words(cmd(f"md {va:x} 100"))) and "error" not in cmd(f"md {va:x} 4"):
             zero = va
             break
     assert zero, "no zeroed RAM at any candidate address"

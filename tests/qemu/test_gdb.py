@@ -9,11 +9,15 @@ import select
 import shutil
 import signal
 import subprocess
+import sys
 import time
 
 import pytest
 
 from harness import ROOT, tokens
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import gdb_wire  # noqa: E402  (the wire bench's md and movw/movt readers)
 
 GUESTS = ROOT / "build/guests"
 
@@ -277,17 +281,8 @@ def linux_banner_address(fm):
     m = re.search(r"^([0-9a-f]{8}) start_kernel\+0x0/0x([0-9a-f]+)",
                   fm.cmd("sym start_kernel", timeout=30), re.M)
     start, size = int(m.group(1), 16), int(m.group(2), 16)
-    dump = fm.cmd(f"md {start:x} {min(size, 0x1000):x}")
-    words = [int(w, 16) for row in dump.splitlines()
-             for w in row.split(":")[1].split("  ")[0].split()]
-    low, found = {}, []
-    for w in words:
-        rd = (w >> 12) & 0xF
-        imm = ((w >> 4) & 0xF000) | (w & 0xFFF)
-        if w & 0x0FF00000 == 0x03000000:          # movw rd, #imm
-            low[rd] = imm
-        elif w & 0x0FF00000 == 0x03400000 and rd in low:   # movt rd, #imm
-            found.append(imm << 16 | low[rd])
+    found = gdb_wire.movw_movt_targets(
+        gdb_wire.md_words(fm.cmd(f"md {start:x} {min(size, 0x1000):x}")))
     for addr in found:
         if 0xC0000000 <= addr and "Linux ve" in fm.cmd(f"md {addr:x} 10 b"):
             return addr
