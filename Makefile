@@ -6,7 +6,8 @@
 #        [PROFILE=dev|production] [UNLOCK_KEY=FILE]   (docs/lockdown.md)
 #        [WATCHDOG=SECONDS]   hard-lockup watchdog at reset: 0 (off) in dev, 10 in production
 #        [GDB=0] [LINUX=0] [LOCKDOWN=0] [WATCHDOG=none] [MINIMAL=1]   features left out
-#   make run [DEBUG_SERIAL=chardev] [CONSOLE_SERIAL=chardev] [KERNEL=file] [QEMU_EXTRA=...]
+#   make run [DEBUG_SERIAL=chardev] [CONSOLE_SERIAL=chardev] [KERNEL=file|debian] [QEMU_EXTRA=...]
+#            [INITRD=busybox] (virt, KERNEL=debian)   [HYP=1] (virt: the Hyp shim)
 #   make test | make unit | make qemu-test | make size | make debug | make deps | make clean
 #   make linux | make initramfs   Debian's armhf kernel, a busybox initramfs (tests)
 
@@ -28,10 +29,22 @@ override LINUX := 0
 override LOCKDOWN := 0
 override WATCHDOG := none
 endif
+# HYP=1 (virt): fiqmon installs its Hyp shim before the hand-off (docs/one-wire.md).
+# CONSOLE=shared (virt): one wire for fiqmon and the kernel's console; implies HYP=1.
+# CONSOLE=ring (versatilepb): one wire for fiqmon and a cooperating kernel's console, which
+# it writes into a ring fiqmon owns (service call 5; docs/one-wire.md).
+CONSOLE  ?= separate
+ifeq ($(filter separate shared ring,$(CONSOLE)),)
+$(error CONSOLE must be separate, shared or ring, not '$(CONSOLE)')
+endif
+ifeq ($(CONSOLE),shared)
+override HYP := 1
+endif
+HYP      ?= 0
 GDB      ?= 1
 LINUX    ?= 1
 LOCKDOWN ?= 1
-$(foreach f,MINIMAL GDB LINUX LOCKDOWN,$(if $(filter 0 1,$($(f))),,$(error $(f) must be 0 or 1, not '$($(f))')))
+$(foreach f,MINIMAL GDB LINUX LOCKDOWN HYP,$(if $(filter 0 1,$($(f))),,$(error $(f) must be 0 or 1, not '$($(f))')))
 ifeq ($(PROFILE)$(LOCKDOWN),production0)
 $(error PROFILE=production needs lockdown: drop LOCKDOWN=0)
 endif
@@ -59,6 +72,16 @@ ELF   := $(BUILD)/fiqmon.elf
 BIN   := $(BUILD)/fiqmon.bin
 
 include $(PLAT_DIR)/platform.mk
+ifeq ($(HYP),1)
+ifeq ($(PLAT_HAS_HYP),)
+$(error HYP=1: platform $(PLATFORM) has no Hyp shim (virt has); CONSOLE=ring is its one wire)
+endif
+endif
+ifeq ($(CONSOLE),ring)
+ifeq ($(PLAT_HAS_CONSOLE_RING),)
+$(error CONSOLE=ring: platform $(PLATFORM) has no console ring (versatilepb has))
+endif
+endif
 
 Q := $(if $(filter 1,$(V)),,@)
 comma := ,
@@ -97,7 +120,7 @@ MONITOR_SOURCES := $(filter-out $(if $(filter 0,$(GDB)),$(FEATURE_SOURCES_GDB)) 
 	$(if $(filter 0,$(WATCHDOG_BUILT)),$(FEATURE_SOURCES_WATCHDOG)),$(MONITOR_ALL_SOURCES))
 MONITOR_INCLUDES := -Imonitor $(addprefix -I,$(MONITOR_AREAS))
 
-CPPFLAGS := $(MONITOR_INCLUDES) -Idrivers -Iplatforms -Iplatforms/common -I$(PLAT_DIR) -Iboot -I$(BUILD) \
+CPPFLAGS := $(MONITOR_INCLUDES) -Idrivers -Iplatforms -Iplatforms/common -I$(PLAT_DIR) -Iboot -I$(BUILD) -Ihyp -Ivdev \
 	-DKNOCK_DEFAULT=$(KNOCK) $(PLAT_DEFINES)
 CFLAGS := -std=c11 $(PLAT_CPU_FLAGS) $(CODE_SET) $(OPT) -g -ffreestanding -fno-common \
 	-ffunction-sections -fdata-sections -fno-unwind-tables -fno-asynchronous-unwind-tables \
@@ -118,7 +141,15 @@ OBJECTS := $(patsubst %,$(BUILD)/obj/%.o,$(SOURCES)) $(BUILD)/obj/text_tokens.c.
 # compressed with one token table for the whole build (text_tokens.c).
 PACK := /usr/bin/python3 scripts/strpack.py
 C_SOURCES := $(filter %.c,$(SOURCES))
-$(BUILD)/packed/.stamp: $(C_SOURCES) scripts/strpack.py
+# the list of sources packed, rewritten only when it changes: an option that adds or
+# drops a source (SMP, HYP, CONSOLE) repacks a build directory packed without it
+define source_list
+$(1): FORCE
+	@mkdir -p $$(@D)
+	@echo '$(2)' | cmp -s - $$@ || echo '$(2)' > $$@
+endef
+$(eval $(call source_list,$(BUILD)/packed.list,$(C_SOURCES)))
+$(BUILD)/packed/.stamp: $(C_SOURCES) scripts/strpack.py $(BUILD)/packed.list
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  PACK    $(BUILD)/packed")
 	$(Q)$(PACK) $(@D) $(C_SOURCES)
@@ -153,6 +184,8 @@ $(BUILD)/build_info.h: FORCE
 	   echo '#define FIQMON_LINUX $(LINUX)'; \
 	   echo '#define FIQMON_LOCKDOWN $(LOCKDOWN)'; \
 	   echo '#define FIQMON_WATCHDOG $(WATCHDOG_BUILT)'; \
+	   echo '#define FIQMON_HYP $(HYP)'; \
+	   echo '#define FIQMON_CONSOLE_SHARED $(if $(filter shared ring,$(CONSOLE)),1,0)'; \
 	   echo '/* built with: $(CPPFLAGS) $(CFLAGS) $(ASFLAGS) */'; \
 	 } > $@.tmp; cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
 
@@ -173,7 +206,7 @@ $(BUILD)/obj/%.S.o: %.S $(BUILD)/build_info.h
 	@$(if $(Q),echo "  AS      $<")
 	$(Q)$(CC) $(CPPFLAGS) $(ASFLAGS) -c $< -o $@
 
-$(BUILD)/fiqmon.ld: linker/fiqmon.ld.S $(PLAT_DIR)/platform_def.h
+$(BUILD)/fiqmon.ld: linker/fiqmon.ld.S $(PLAT_DIR)/platform_def.h $(BUILD)/build_info.h
 	@mkdir -p $(@D)
 	$(Q)$(CC) -E -P -x c $(CPPFLAGS) $< -o $@
 
@@ -222,7 +255,7 @@ initramfs: linux
 
 # Normal-world test guests for virt (Cortex-A15): built here, run under fiqmon by tests.
 VIRT_GUESTS := build/guests/virt/isolation.elf build/guests/virt/lockup.elf \
-	build/guests/virt/flood.elf
+	build/guests/virt/flood.elf build/guests/virt/uartbench.elf
 build/guests/virt/%.elf: tests/guests/virt/%.c tests/guests/virt/start.S tests/guests/virt/guest.ld \
 		tests/guests/virt/console.h tests/guests/flood_work.h
 	@mkdir -p $(@D)
@@ -317,21 +350,26 @@ HOST_CC     ?= gcc
 UNIT_BUILD  := build/unit
 UNIT_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter \
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-	$(MONITOR_INCLUDES) -Iplatforms -Itests/unit
+	$(MONITOR_INCLUDES) -Iplatforms -Itests/unit -Ihyp -Ivdev
 UNIT_TESTS  := $(patsubst tests/unit/%.c,$(UNIT_BUILD)/%,$(sort $(wildcard tests/unit/test_*.c)))
-UNIT_SUPPORT := $(filter-out tests/unit/test_%.c,$(wildcard tests/unit/*.c))
+# one CPU's porting calls are portable: the host tests use the boards' own file
+UNIT_SUPPORT := $(filter-out tests/unit/test_%.c,$(wildcard tests/unit/*.c)) \
+	platforms/common/cpus_single.c
+# the Hyp shim's portable parts (hyp/README: the rest is entry code)
+UNIT_HYP := $(filter-out hyp/hyp_main.c,$(wildcard hyp/*.c)) $(wildcard vdev/*.c)
 # the host tests run monitor/ with its texts packed as on the target (the real expander)
 UNIT_PACKED := $(addprefix $(UNIT_BUILD)/packed/,$(MONITOR_ALL_SOURCES)) $(UNIT_BUILD)/packed/text_tokens.c
-$(UNIT_BUILD)/packed/.stamp: $(MONITOR_ALL_SOURCES) scripts/strpack.py
+$(eval $(call source_list,$(UNIT_BUILD)/packed.list,$(MONITOR_ALL_SOURCES)))
+$(UNIT_BUILD)/packed/.stamp: $(MONITOR_ALL_SOURCES) scripts/strpack.py $(UNIT_BUILD)/packed.list
 	@mkdir -p $(@D)
 	$(Q)$(PACK) $(@D) $(MONITOR_ALL_SOURCES)
 	@touch $@
 $(UNIT_PACKED): $(UNIT_BUILD)/packed/.stamp ;
 
-$(UNIT_BUILD)/%: tests/unit/%.c $(UNIT_PACKED) $(UNIT_SUPPORT) $(wildcard monitor/*.h monitor/*/*.h tests/unit/*.h)
+$(UNIT_BUILD)/%: tests/unit/%.c $(UNIT_PACKED) $(UNIT_SUPPORT) $(UNIT_HYP) $(wildcard monitor/*.h monitor/*/*.h tests/unit/*.h hyp/*.h vdev/*.h)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  HOSTCC  $@")
-	$(Q)$(HOST_CC) $(UNIT_CFLAGS) $< $(UNIT_PACKED) $(UNIT_SUPPORT) -lcmocka -o $@
+	$(Q)$(HOST_CC) $(UNIT_CFLAGS) $< $(UNIT_PACKED) $(UNIT_SUPPORT) $(UNIT_HYP) -lcmocka -o $@
 
 unit: deps $(UNIT_TESTS)
 	@scripts/run-unit-tests.sh $(UNIT_TESTS)
@@ -350,7 +388,7 @@ FUZZ_CFLAGS  := -std=c11 -g -O1 -Wall -Wextra -Wshadow -Wno-unused-parameter \
 FUZZ_LDFLAGS := -Wl,--wrap=monitor_frame -lcmocka
 FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_SUPPORT   := $(filter-out tests/fuzz/fuzz_%.c,$(wildcard tests/fuzz/*.c)) tests/unit/fake_port.c \
-	tests/unit/kernel_fixture.c tests/unit/task_fixture.c
+	tests/unit/kernel_fixture.c tests/unit/task_fixture.c platforms/common/cpus_single.c
 
 $(FUZZ_BUILD)/%: tests/fuzz/%.c $(UNIT_PACKED) $(FUZZ_SUPPORT) $(wildcard monitor/*.h monitor/*/*.h tests/fuzz/*.h tests/unit/*.h)
 	@mkdir -p $(@D)
@@ -398,3 +436,6 @@ clean:
 FORCE:
 
 -include $(OBJECTS:.o=.d)
+ifeq ($(HYP),1)
+include hyp/hyp.mk
+endif

@@ -64,6 +64,11 @@ void gicv2_disable(uintptr_t dist, unsigned intid)
     mmio_write_32(bit_reg(dist, GICD_ICENABLER, intid), bit(intid));
 }
 
+void gicv2_set_pending(uintptr_t dist, unsigned intid, bool pending)
+{
+    mmio_write_32(bit_reg(dist, pending ? GICD_ISPENDR : GICD_ICPENDR, intid), bit(intid));
+}
+
 void gicv2_read_line(uintptr_t dist, unsigned intid, struct gicv2_line *out)
 {
     uint32_t b = bit(intid);

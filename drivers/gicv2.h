@@ -62,6 +62,8 @@ void gicv2_cpu_init_secure(uintptr_t dist, uintptr_t cpu);
 void gicv2_make_secure_fiq(uintptr_t dist, unsigned intid, uint8_t priority, uint8_t cpu_mask);
 /* Disable one interrupt (the group stays as it is). */
 void gicv2_disable(uintptr_t dist, unsigned intid);
+/* Make an interrupt pending, or not, from software (an emulated device's output line). */
+void gicv2_set_pending(uintptr_t dist, unsigned intid, bool pending);
 void gicv2_read_line(uintptr_t dist, unsigned intid, struct gicv2_line *out);
 /* Raise a software-generated interrupt on this CPU (group 0 if it is configured so). */
 void gicv2_sgi_to_self(uintptr_t dist, unsigned sgi);

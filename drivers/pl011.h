@@ -17,6 +17,7 @@
 #define PL011_ICR       0x044   /* interrupt clear (write 1s) */
 
 #define PL011_DR_ERROR_MASK 0xf00   /* OE | BE | PE | FE */
+#define PL011_DR_BE     (1u << 10)  /* break: the line held low for a whole frame */
 
 #define PL011_FR_RXFE   (1u << 4)   /* receive FIFO empty */
 #define PL011_FR_TXFF   (1u << 5)   /* transmit FIFO full */

@@ -78,6 +78,10 @@ SECTIONS
         __stack_abt_top = .;
         __stack_und_top = .;
         __stack_irq_top = .;
+#if defined(FIQMON_SMP) && FIQMON_SMP > 1
+        __stack_cpus_bottom = . - (1 << STACK_CPU_SHIFT);   /* CPU n's top: + n * size */
+        . += (FIQMON_SMP - 1) << STACK_CPU_SHIFT;
+#endif
     } > RESIDENT
 
     /* kept across a warm reset: outside .bss, so the boot stub leaves it alone */

@@ -10,6 +10,7 @@
  *   5. Memory        fault-safe access on a user's behalf, address spaces, secrets
  *   6. Interrupts    the controller's lines, for `irqs`
  *   7. Optional      watchdog timer, platform commands, reset; see each for its default
+ *   8. Every core    the other CPUs: roundup, release, samples (one CPU: cpus_single.c)
  *
  * Everything here is portable C: no register names, no addresses but the memory map. */
 #ifndef FIQMON_PLATFORM_H
@@ -32,6 +33,10 @@ struct boot_target {
     uint32_t entry_world;                  /* FRAME_WORLD_*: the kernel's world */
     uint32_t kernel_addr;                  /* a zImage may already be here (0: none) */
     bool dtb_in_place;                     /* firmware left a DTB at dtb_addr (virt) */
+    /* one wire: the node of the console UART the platform emulates, and the SPI its model
+     * raises, written into the kernel's device tree (NULL: none) */
+    const char *console_irq_node;
+    uint32_t console_irq_spi;
 };
 
 struct platform_desc {
@@ -45,6 +50,10 @@ struct platform_desc {
     uint32_t boot_delay_ms;     /* the countdown before a payload boots (0: none) */
     bool has_monitor_mode;      /* Security Extensions: frames carry a Monitor bank */
     bool debug_uart_releasable; /* false when the kernel can never own it (Secure UART) */
+    bool console_shared;        /* one wire: the debug port also carries the kernel's
+                                 * console (port_console_*, docs/one-wire.md) */
+    unsigned cpus;              /* CPUs the board starts (0 or 1: one; more: fiqmon is
+                                 * their PSCI firmware and tells the kernel's device tree) */
     struct boot_target boot;    /* payload_addr is filled by port_boot_target() */
 };
 
@@ -115,6 +124,18 @@ void port_rx_poll(void);
  * (only where platform->debug_uart_releasable). */
 void port_debug_uart_claim(bool claim);
 
+/* One wire (platform->console_shared): the debug port is also the kernel's console,
+ * which the platform emulates. While fiqmon waits for a knock, every byte it receives is
+ * the kernel's except a knock; while a session is open the kernel's output waits. */
+/* A byte for the kernel's console (brk: a BREAK condition instead, c ignored). false if
+ * the kernel's receiver has no room (nothing changed). */
+bool port_console_rx(uint8_t c, bool brk);
+/* A knock candidate is held back (on) or not: after a short quiet time with on, the
+ * platform calls monitor_console_quiet() so a lone '$' still reaches the kernel. */
+void port_console_hold(bool on);
+/* The session is over: send what the kernel wrote meanwhile, in order. */
+void port_console_replay(void);
+
 /* --- 5. Memory ----------------------------------------------------------------------- */
 
 /* Fault-safe access to the interrupted system's memory on a user's behalf.
@@ -179,6 +200,27 @@ void port_monitor_stack_paint(void);
 uint32_t port_monitor_stack_used(uint32_t *size);
 /* CRC-32 of fiqmon's resident code and constants, read now (tamper check). */
 uint32_t port_self_crc(void);
+
+/* --- 8. Every core ------------------------------------------------------------------- */
+
+/* CPU 0 runs the monitor; the others (platform->cpus > 1) are stopped by a FIQ fiqmon sends
+ * them (the Normal world cannot mask it) while the monitor holds CPU 0, and sampled by one
+ * that does not stop them. */
+struct cpu_frame;
+struct port_cpu {
+    bool online;             /* the kernel's to run (PSCI: on) */
+    bool stopped;            /* held by the roundup: frame is its context */
+    uint32_t pc, cpsr;       /* at its last roundup or sample */
+    struct cpu_frame *frame; /* while stopped (NULL otherwise) */
+};
+/* Stop every other online CPU (hold), or let them all go. Returns the CPUs (a bit each)
+ * that did not answer within a bound: they run on. Holding twice is holding once. */
+uint32_t port_cpus_hold(bool hold);
+/* Every other online CPU records where it is and runs on; returns those that did not
+ * answer. */
+uint32_t port_cpus_sample(void);
+/* CPU n (< platform->cpus) as last seen; CPU 0 is the monitor's, interrupted. */
+void port_cpu(unsigned n, struct port_cpu *out);
 
 /* Platform commands: `platform_commands` (command.h), a NULL-name terminated table that
  * may hold just the terminator. */

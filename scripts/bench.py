@@ -27,8 +27,10 @@ import tempfile
 import time
 from pathlib import Path
 
+import bench_console
 import bench_flood
 import bench_gdb
+import bench_hyp
 import bench_stamps
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -320,6 +322,30 @@ def more_figures(results, quick):
                        ("fiqmon", "fiqmon's part")):
         rows.append((f"virt: U-Boot chainload, {what}", fmt_mmm(ub[part]), "instructions",
                      f"min/median/max of {ub['runs']} boots, +-16 (CNTPCT stamps)"))
+
+    hy = bench_hyp.measure()
+    results["hyp"] = hy
+    for name, what in (("trapped", "trapped by the Hyp shim, passed to UART0 (HYP=1)"),
+                       ("emulated", "trapped, answered by the model (CONSOLE=shared)")):
+        for k in ("read", "write"):
+            a = hy["per_access"][name][k]
+            rows.append((f"virt: console {k} {what}", f"{a['total']:.0f}", "instructions",
+                         f"per access, exec log: shim {a['shim']:.0f}, fiqmon "
+                         f"{a['fiqmon']:.0f}; a real PL011 {k}: 1"))
+
+    cs = bench_console.measure(quick, hy)
+    results["console_throughput_virtual"] = cs
+    for k, what in (("real", "a real PL011 (no shim)"), ("emulated", "the model, CONSOLE=shared")):
+        rows.append((f"virt: Debian's console output to {what}", f"{cs[k]['bytes_per_s']:,.0f}",
+                     "bytes/s virtual", f"{cs[k]['ns_per_byte']:.0f} instructions per byte; "
+                     "-icount shift=0 (docs/benchmarks.md)"))
+    pb, b = cs["emulated"]["per_byte"], cs["breakdown"]
+    rows.append(("virt: one wire, traps per console byte", f"{pb['traps']:.3f}", "traps",
+                 f"FR reads {pb['fr_reads']:.3f}, DR writes {pb['dr_writes']:.3f}, other "
+                 f"{pb['other']:.3f} (fiqmon's hyp counters)"))
+    rows.append(("virt: one wire, per console byte", f"{cs['emulated']['ns_per_byte']:.0f}",
+                 "instructions", f"{b['real']:.0f} as real + shim {b['shim']:.0f} + fiqmon "
+                 f"{b['fiqmon']:.0f} + rest {b['rest']:.0f}"))
 
     # GDB at the wire's limit: 256 KiB dumps of Debian's kernel on virt (bench_gdb.wire)
     g = bench_gdb.wire(ROOT / "build/bench-virt", ROOT / "build/bench/gdb-wire", quick)

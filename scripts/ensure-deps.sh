@@ -34,6 +34,6 @@ echo "fiqmon: installing missing Debian packages:$missing" >&2
 export DEBIAN_FRONTEND=noninteractive
 # shellcheck disable=SC2086
 if ! apt-get install -y --no-install-recommends $missing >/dev/null 2>&1; then
-    apt-get update >/dev/null
+    apt-get update >/dev/null || echo "fiqmon: warning: apt-get update reported errors; installing from the lists as they are" >&2
     apt-get install -y --no-install-recommends $missing
 fi

@@ -14,17 +14,23 @@ if [ -s "$out/vmlinuz" ] && [ -s "$out/version" ]; then
     exit 0
 fi
 
+# A mirror caught mid-sync fails one index ("File has unexpected size") while the others,
+# and the kernel package, are fine: warn and go on; resolving the package says if not.
+refresh() {
+    apt-get update >/dev/null 2>&1 || echo "fiqmon: warning: apt-get update reported errors; trying the package lists as they are" >&2
+}
+
 if ! dpkg --print-foreign-architectures | grep -qx armhf; then
     if [ "$(id -u)" != 0 ]; then
         echo "fiqmon: enable armhf packages first: sudo dpkg --add-architecture armhf && sudo apt-get update" >&2
         exit 1
     fi
     dpkg --add-architecture armhf
-    apt-get update >/dev/null
+    refresh
 fi
 pkg=$(apt-cache depends linux-image-armmp:armhf 2>/dev/null | awk '/Depends: linux-image-[0-9]/ { sub(":armhf", "", $2); print $2; exit }')
 if [ -z "$pkg" ]; then
-    [ "$(id -u)" = 0 ] && apt-get update >/dev/null
+    if [ "$(id -u)" = 0 ]; then refresh; fi
     pkg=$(apt-cache depends linux-image-armmp:armhf | awk '/Depends: linux-image-[0-9]/ { sub(":armhf", "", $2); print $2; exit }')
 fi
 [ -n "$pkg" ] || { echo "fiqmon: cannot resolve linux-image-armmp:armhf" >&2; exit 1; }

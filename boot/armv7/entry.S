@@ -17,6 +17,12 @@
  * Out: never returns; resident_start runs with r7 = load address, r8-r11 = r0-r3. */
 func _start, .boot
     msr     cpsr_c, #(ARM_MODE_SVC | ARM_PSR_I | ARM_PSR_F)
+#if defined(FIQMON_SMP) && FIQMON_SMP > 1
+    @ every CPU starts here at once: CPU 0 boots, the others wait for it (the platform's)
+    mrc     p15, 0, r12, c0, c0, 5      @ MPIDR
+    ands    r12, r12, #0xff             @ affinity 0: the CPU's index
+    bne     smp_hold
+#endif
     mov     r8, r0
     mov     r9, r1
     mov     r10, r2

@@ -41,13 +41,25 @@
     msr     spsr_cxsf, r3
     .endm
 
+/* This CPU's frame: cpu_frame is one per CPU (SMP > 1), CPU 0's first. */
+    .macro this_cpu_frame reg, tmp
+    ldr     \reg, =cpu_frame
+#if defined(FIQMON_SMP) && FIQMON_SMP > 1
+    mrc     p15, 0, \tmp, c0, c0, 5     @ MPIDR: affinity 0 is the index
+    and     \tmp, \tmp, #0xff
+    add     \reg, \reg, \tmp, lsl #7   @ FRAME_SIZE = 168 = 128 + 32 + 8
+    add     \reg, \reg, \tmp, lsl #5
+    add     \reg, \reg, \tmp, lsl #3
+#endif
+    .endm
+
 func mon_fiq_entry
     bl      platform_fiq_fast
     cmp     r0, #0
     ldmfdeq sp!, {r0-r3, r12, lr}
     subseq  pc, lr, #4
 
-    ldr     r12, =cpu_frame
+    this_cpu_frame r12, r1
     add     r0, r12, #(FRAME_R0 + 16)
     stmia   r0, {r4-r7}
     ldmia   sp, {r0-r3}
@@ -85,12 +97,17 @@ func mon_fiq_entry
     stmia   r0, {r8-r12}                @ FIQ mode: its own r8-r12
     cps     #ARM_MODE_MON
 
+#if defined(FIQMON_SMP) && FIQMON_SMP > 1
+    mov     r0, r4
+    bl      platform_fiq_full           @ CPU 0: the monitor; the others: the roundup
+#else
     bl      platform_monitor_enter
     ldr     r0, =cpu_frame
     bl      monitor_fiq_full
     bl      platform_monitor_exit
+#endif
 
-    ldr     r4, =cpu_frame
+    this_cpu_frame r4, r0
     cps     #ARM_MODE_FIQ
     add     r0, r4, #FRAME_FIQ_R8
     ldmia   r0, {r8-r12}
@@ -135,5 +152,10 @@ endfunc mon_smc_entry
     .balign 8
     .global cpu_frame
 cpu_frame:
+#if defined(FIQMON_SMP) && FIQMON_SMP > 1
+    .space  FRAME_SIZE * FIQMON_SMP
+    .size   cpu_frame, FRAME_SIZE * FIQMON_SMP
+#else
     .space  FRAME_SIZE
     .size   cpu_frame, FRAME_SIZE
+#endif

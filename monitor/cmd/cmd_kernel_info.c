@@ -93,6 +93,16 @@ int cmd_bt(int argc, char **argv)
 
     if (!need_kernel(true))
         return -1;
+    if (argc == 2 && strcmp(argv[1], "-a") == 0) { /* every CPU's (stopping them) */
+        unsigned was = monitor_cpu(), n = platform->cpus ? platform->cpus : 1u;
+        for (unsigned i = 0; i < n; i++) {
+            con_printf("cpu%u:\n", i);
+            if (monitor_select_cpu(i) == 0)
+                backtrace_interrupted(false);
+        }
+        monitor_select_cpu(was);
+        return 0;
+    }
     if (argc == 2 && !scan)
         return tasks_backtrace(argv[1]); /* bt -t, bt PID */
     backtrace_interrupted(scan);

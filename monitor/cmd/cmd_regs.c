@@ -26,6 +26,8 @@ int cmd_pc(int argc, char **argv)
     print_psr("cpsr", f->cpsr);
     con_puts("\n");
     kernel_annotate(f->pc, NULL);
+    if (platform->cpus > 1) /* and every CPU, sampled: none stops */
+        cpu_list();
     return 0;
 }
 

@@ -13,6 +13,7 @@
 #include "knock.h"
 #include "lockdown.h"
 #include "monitor.h"
+#include "noise_gate.h"
 #include "parse.h"
 #include "platform.h"
 #include "watchdog.h"
@@ -55,9 +56,11 @@ int cmd_stats(int argc, char **argv)
 
     (void)argc;
     (void)argv;
-    con_printf("fiqs=%u rx_bytes=%u noise=%u ring_drops=%u rx_errors=%u commands=%u\n",
+    /* noise_path: the part of noise the assembly noise path dropped without C */
+    con_printf("fiqs=%u rx_bytes=%u noise=%u noise_path=%u ring_drops=%u rx_errors=%u "
+               "commands=%u\n",
                (unsigned)port_fiqs_taken(), (unsigned)monitor_rx_bytes(),
-               (unsigned)monitor_noise_bytes(), (unsigned)mon_rx.drops,
+               (unsigned)monitor_noise_bytes(), (unsigned)noise_gate.noise, (unsigned)mon_rx.drops,
                (unsigned)mon_stats.rx_errors, (unsigned)mon_stats.commands);
     /* within a few words of the end: an unwritten local may hide an overflow */
     con_printf("stack_used=%u of %u%s\n", (unsigned)used, (unsigned)size,

@@ -202,7 +202,7 @@ int tasks_backtrace(const char *arg)
 
     if (strcmp(arg, "-t") != 0) { /* a pid is decimal, as ps shows it */
         if (parse_int(arg, &n) != PARSE_OK || n < 0 || n >= 0x7fffffff)
-            return con_error("usage: bt [-s|-t|PID]");
+            return con_error("usage: bt [-s|-t|-a|PID]");
         pid = (uint32_t)n;
     }
     if (!need_layout(KT_STEPS - 1))

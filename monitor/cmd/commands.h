@@ -9,6 +9,9 @@
 int cmd_help(int argc, char **argv);
 int cmd_version(int argc, char **argv);
 int cmd_pc(int argc, char **argv);
+int cmd_cpu(int argc, char **argv);
+/* Every CPU: state and pc, sampled (cmd_cpu.c). */
+void cpu_list(void);
 int cmd_regs(int argc, char **argv);
 int cmd_allregs(int argc, char **argv);
 int cmd_md(int argc, char **argv);

@@ -13,6 +13,9 @@
 #ifndef FIQMON_LOCKDOWN
 #define FIQMON_LOCKDOWN 1 /* production lockdown: unlock, lock, readonly (monitor/lockdown/) */
 #endif
+#ifndef FIQMON_CONSOLE_SHARED
+#define FIQMON_CONSOLE_SHARED 1 /* one wire: the kernel's console on the debug port */
+#endif
 #ifndef FIQMON_WATCHDOG
 #define FIQMON_WATCHDOG 1 /* the hard-lockup watchdog, its report and `last` */
 #endif

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "monitor.h"
 
+#include "build_options.h"
 #include "command.h"
 #include "console.h"
 #include "monitor_features.h"
@@ -10,6 +11,8 @@
 #include "platform.h"
 #include "sections.h"
 #include "service.h"
+
+#include <string.h>
 
 #define PROMPT "fiqmon> "
 
@@ -28,11 +31,21 @@ static FIQMON_BUFFER("mon") struct {
     bool boot_held;    /* a knock stopped the boot countdown: the payload waits for exit/boot */
     bool kernel_started; /* fiqmon handed the CPU to a kernel (else its idle loop runs) */
     bool lockup_pending; /* print a watchdog report at the next full path */
+    bool replay_due;     /* one wire: the kernel's output waits for the session's end */
     struct line_editor line;
-    struct cpu_frame *frame; /* valid only inside monitor_fiq_full */
+    struct cpu_frame *frame; /* valid only inside monitor_fiq_full: the selected CPU's */
+    struct cpu_frame *own_frame; /* CPU 0's, the one the monitor interrupted */
+    unsigned cpu;                /* the selected CPU (`cpu N`) */
+    bool cpus_held;              /* the other CPUs are stopped (port_cpus_hold) */
     const struct monitor_features *features;
     uint32_t history_permissions; /* what was allowed while the history was typed */
 } mon;
+
+/* One wire (docs/one-wire.md): only builds that can have it carry its code. */
+static inline bool one_wire(void)
+{
+    return FIQMON_CONSOLE_SHARED && platform->console_shared;
+}
 
 static void set_state(enum monitor_state state)
 {
@@ -44,7 +57,67 @@ static void set_state(enum monitor_state state)
  * can only be noise (waiting for a knock, the line quiet, nothing queued before it). */
 static void noise_gate_update(void)
 {
-    noise_gate.open = mon.state == MON_WAITING && mon_knock.quiet && !ring_count(&mon_rx);
+    /* one wire: never, plain noise is the kernel's input */
+    noise_gate.open = mon.state == MON_WAITING && mon_knock.quiet && !ring_count(&mon_rx) &&
+                      !one_wire();
+}
+
+/* One wire: the bytes of a knock candidate, held back from the kernel until the candidate
+ * is a knock (fiqmon's), or is not (the kernel's, in order), or the line went quiet. */
+static FIQMON_BUFFER("mon_hold") struct {
+    uint8_t buf[320]; /* GDB's qSupported packet is ~200 bytes */
+    uint16_t n;
+    uint32_t lost; /* bytes the kernel's receiver had no room for */
+} hold;
+
+static void hold_release(unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (!port_console_rx(hold.buf[i], false))
+            hold.lost++;
+    hold.n = (uint16_t)(hold.n - n);
+    memmove(hold.buf, hold.buf + n, hold.n);
+}
+
+/* c was fed to the knock detector and did not complete a knock: the kernel gets every
+ * byte the detector no longer counts as a possible knock. */
+static void console_pass(uint8_t c)
+{
+    if (hold.n == sizeof(hold.buf)) { /* longer than any opener fiqmon takes */
+        hold_release(hold.n);
+        knock_restart(&mon_knock);
+    }
+    hold.buf[hold.n++] = c;
+    hold_release(hold.n - (mon_knock.matched < hold.n ? mon_knock.matched : hold.n));
+}
+
+int monitor_console_quiet(void)
+{
+    if (!one_wire())
+        return 0;
+    if (mon.state == MON_WAITING && hold.n) {
+        hold_release(hold.n);
+        knock_restart(&mon_knock);
+    }
+    port_console_hold(false);
+    return 0;
+}
+
+void monitor_console_break(void)
+{
+    if (!one_wire() || mon.state != MON_WAITING)
+        return; /* in a session the wire is fiqmon's: a BREAK is nobody's */
+    /* a BREAK ends any knock candidate; what it held goes first, in order */
+    hold_release(hold.n);
+    knock_restart(&mon_knock);
+    port_console_hold(false);
+    if (!port_console_rx(0, true))
+        hold.lost++;
+}
+
+uint32_t monitor_console_lost(void)
+{
+    return hold.lost;
 }
 
 void monitor_init(int knock_mode, const struct monitor_features *features)
@@ -92,7 +165,16 @@ static int consume_waiting(bool on_fiq, bool countdown)
         return 1;
     }
     while ((c = ring_get(&mon_rx)) >= 0) {
-        switch (knock_feed(&mon_knock, (uint8_t)c)) {
+        enum knock_event ev = knock_feed(&mon_knock, (uint8_t)c);
+        if (one_wire()) {
+            if (ev != KNOCK_ENTER && (ev != KNOCK_GDB || !mon.features->remote)) {
+                console_pass((uint8_t)c); /* no prompts: the wire is the kernel's */
+                continue;
+            }
+            hold.n = 0; /* the knock (or GDB's opener) is fiqmon's */
+            port_console_hold(false);
+        }
+        switch (ev) {
         case KNOCK_NOISE_PROMPT:
             if (countdown)
                 break;
@@ -118,6 +200,8 @@ static int consume_waiting(bool on_fiq, bool countdown)
             break;
         }
     }
+    if (one_wire())
+        port_console_hold(hold.n != 0);
     return 0;
 }
 
@@ -255,6 +339,29 @@ static void consume_active(void)
     }
 }
 
+/* Every core: while the monitor holds CPU 0 (halted, GDB), the others are stopped too;
+ * whenever it lets CPU 0 go, they go. A CPU that does not answer is reported, not waited for. */
+static void hold_cpus(bool stop)
+{
+    uint32_t late;
+
+    if (platform->cpus < 2 || mon.cpus_held == stop)
+        return;
+    mon.cpus_held = stop;
+    late = port_cpus_hold(stop);
+    for (unsigned i = 0; late; i++, late >>= 1)
+        if (late & 1u)
+            con_printf("fiqmon: cpu %u did not answer the roundup: it runs on\n", i);
+}
+
+/* The kernel is held: keep the other CPUs stopped, poll the port, feed the watchdog. */
+static void held_poll(void)
+{
+    hold_cpus(true);
+    port_rx_poll();
+    port_watchdog_held();
+}
+
 /* The GDB session: feed it received bytes, and poll the port while the stub holds the CPU.
  * Returns when the kernel may run (the stub resumed it and nothing is pending) or the
  * session is over. */
@@ -287,8 +394,7 @@ static void run_gdb(void)
              * holds it, or one packet from anyone with a cable would stop the device */
             if (mon.features->remote->running() || !(monitor_permissions() & CMD_GDB))
                 return;
-            port_rx_poll();
-            port_watchdog_held();
+            held_poll();
             continue;
         }
         gdb_act(mon.features->remote->feed((uint8_t)c));
@@ -327,6 +433,7 @@ void monitor_fiq_full(struct cpu_frame *frame)
     const struct monitor_features *ft = mon.features;
 
     mon.frame = frame;
+    mon.own_frame = frame;
     if (ft->entered)
         ft->entered(); /* entry timing feeds the unlock nonces */
     if (mon.lockup_pending) {
@@ -377,15 +484,21 @@ void monitor_fiq_full(struct cpu_frame *frame)
         if (mon.state == MON_GDB)
             continue; /* the shell's gdb: the kernel stays stopped until GDB resumes it */
         if (mon.halted && mon.state == MON_ACTIVE) {
-            port_rx_poll(); /* halted: the kernel waits while we poll the port */
-            port_watchdog_held();
+            held_poll(); /* halted: the kernel waits while we poll the port */
             continue;
         }
         /* after exit, typed-ahead bytes go to the knock detector */
         if (mon.state != MON_WAITING || !consume_waiting(false, false))
             break;
     }
+    if (mon.replay_due && mon.state == MON_WAITING) {
+        mon.replay_due = false;
+        port_console_replay(); /* after the last word of the session */
+    }
+    hold_cpus(false);
     mon.frame = 0;
+    mon.own_frame = 0;
+    mon.cpu = 0;
     noise_gate_update();
 }
 
@@ -399,10 +512,42 @@ int monitor_halt(void)
     return 0;
 }
 
+int monitor_select_cpu(unsigned n)
+{
+    struct port_cpu c;
+
+    if (n >= (platform->cpus ? platform->cpus : 1u))
+        return con_error("no cpu %u", n);
+    if (n == 0) {
+        mon.frame = mon.own_frame;
+        mon.cpu = 0;
+        return 0;
+    }
+    if (!mon.halted) { /* its registers are only there while it is stopped */
+        if (!(monitor_permissions() & CMD_CONTROLS_KERNEL))
+            return con_error("cpu %u: stopping the kernel is not permitted now", n);
+        mon.halted = true;
+        con_puts("fiqmon: every cpu halted; 'continue' resumes them\n");
+    }
+    hold_cpus(true);
+    port_cpu(n, &c);
+    if (!c.frame)
+        return con_error("cpu %u is %s", n, c.online ? "not stopped" : "off");
+    mon.frame = c.frame;
+    mon.cpu = n;
+    return 0;
+}
+
+unsigned monitor_cpu(void)
+{
+    return mon.cpu;
+}
+
 int monitor_continue(void)
 {
     if (!mon.halted)
         return con_error("not halted");
+    monitor_select_cpu(0);
     mon.halted = false;
     con_puts("fiqmon: kernel continues\n");
     return 0;
@@ -426,6 +571,15 @@ int monitor_release(void)
     return 0;
 }
 
+/* Waiting for a knock on a line that is fiqmon's alone: one byte per FIQ, so that the
+ * noise gate the byte reopens lets the noise path drop the plain noise after it, however
+ * fast the line refills the FIFO (otherwise a flood that keeps the FIFO full keeps this
+ * path draining it in C, and the noise path's share depends on the sender's timing). */
+bool monitor_rx_byte_at_a_time(void)
+{
+    return mon.state == MON_WAITING && !one_wire();
+}
+
 enum monitor_state monitor_state(void)
 {
     return mon.state;
@@ -438,6 +592,9 @@ struct cpu_frame *monitor_frame(void)
 
 void monitor_leave(void)
 {
+    mon.replay_due = one_wire();
+    if (mon.own_frame)
+        monitor_select_cpu(0);
     mon.halted = false;
     set_state(MON_WAITING);
     knock_restart_after(&mon_knock, mon.line.last_cr);

@@ -92,9 +92,26 @@ void monitor_request_lockup_report(void);
  * stopped in the shell with this stop reason. false if a session is already on. */
 bool monitor_stop_for(enum monitor_reason reason);
 
+/* One wire (platform->console_shared): the quiet time after a held knock candidate is
+ * over: its bytes go to the kernel after all (a lone '$'). From the FIQ fast path; 0. */
+int monitor_console_quiet(void);
+/* One wire: the wire brought a BREAK (after every byte before it was consumed): while
+ * fiqmon waits it is the kernel's (its magic SysRq), in order with the bytes. */
+void monitor_console_break(void);
+/* Bytes for the kernel that its receiver had no room for. */
+uint32_t monitor_console_lost(void);
+
+/* The FIQ's C path takes one byte per FIQ (the rest wait in the UART for the next FIQ). */
+bool monitor_rx_byte_at_a_time(void);
+
 /* For commands. */
 enum monitor_state monitor_state(void);
 struct cpu_frame *monitor_frame(void);
+/* Every core: the CPU whose context monitor_frame() is (0: the one the monitor runs on).
+ * Selecting another halts the kernel on every CPU first (its context is saved only while
+ * it is stopped); continue and exit go back to CPU 0. */
+int monitor_select_cpu(unsigned n);
+unsigned monitor_cpu(void);
 void monitor_leave(void);
 /* The shell's `gdb`: the port speaks the GDB remote protocol until detach. */
 void monitor_start_gdb(void);

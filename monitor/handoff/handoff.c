@@ -1,21 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 #include "handoff.h"
 
+#include "build_options.h"
+
 #include <string.h>
 
 #include "console.h"
 #include "crc32.h"
+#include "fdt.h"
 #include "monitor.h"
 #include "platform.h"
-
-#define FDT_MAGIC 0xd00dfeedu
 
 static bool read32(uint32_t addr, uint32_t *v)
 {
     return port_mem_read(addr, 4, v);
 }
 
-static bool read_be32(uint32_t addr, uint32_t *v)
+bool fdt_read_be32(uint32_t addr, uint32_t *v)
 {
     uint32_t x;
 
@@ -25,7 +26,7 @@ static bool read_be32(uint32_t addr, uint32_t *v)
     return true;
 }
 
-static bool write_be32(uint32_t addr, uint32_t v)
+bool fdt_write_be32(uint32_t addr, uint32_t v)
 {
     return port_mem_write(addr, 4,
                           (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24));
@@ -148,26 +149,33 @@ bool boot_write_atags(const struct boot_target *t, const char *cmdline)
     return port_mem_write(a, 4, 0) && port_mem_write(a + 4, 4, ATAG_NONE);
 }
 
-/* FDT header word offsets */
-enum { FDT_MAGIC_W, FDT_TOTALSIZE, FDT_OFF_STRUCT, FDT_OFF_STRINGS, FDT_OFF_RSVMAP, FDT_VERSION };
 
 bool boot_fdt_copy_reserving(uint32_t dst, uint32_t max, uint32_t src, uint32_t src_size,
                              uint32_t base, uint32_t size)
 {
-    uint32_t hdr[6], term;
+    uint32_t hdr[10], term, used;
 
-    for (unsigned i = 0; i < 6; i++)
-        if (!read_be32(src + 4 * i, &hdr[i]))
+    for (unsigned i = 0; i < 10; i++)
+        if (!fdt_read_be32(src + 4 * i, &hdr[i]))
             return false;
     if (hdr[FDT_MAGIC_W] != FDT_MAGIC || hdr[FDT_TOTALSIZE] > src_size ||
-        hdr[FDT_TOTALSIZE] + 16 > max || hdr[FDT_VERSION] < 16 ||
-        (hdr[FDT_OFF_RSVMAP] & 7u) || hdr[FDT_OFF_RSVMAP] >= hdr[FDT_TOTALSIZE] ||
-        overlaps(dst, hdr[FDT_TOTALSIZE] + 16, src, hdr[FDT_TOTALSIZE]))
+        hdr[FDT_VERSION] < 16 || (hdr[FDT_OFF_RSVMAP] & 7u) ||
+        hdr[FDT_OFF_RSVMAP] >= hdr[FDT_TOTALSIZE] ||
+        (dst != src && overlaps(dst, hdr[FDT_TOTALSIZE] + 16, src, hdr[FDT_TOTALSIZE])))
         return false;
+    /* what the blocks use: a tree with room to spare (QEMU's is 1 MiB) need not grow */
+    used = hdr[FDT_TOTALSIZE];
+    if (hdr[FDT_VERSION] >= 17) {
+        uint32_t s_end = hdr[FDT_OFF_STRUCT] + hdr[FDT_SIZE_STRUCT];
+        uint32_t t_end = hdr[FDT_OFF_STRINGS] + hdr[FDT_SIZE_STRINGS];
+        uint32_t end = s_end > t_end ? s_end : t_end;
+        if (end <= used && s_end >= hdr[FDT_OFF_STRUCT] && t_end >= hdr[FDT_OFF_STRINGS])
+            used = end;
+    }
     /* find the all-zero entry that ends the reservation block */
     for (term = hdr[FDT_OFF_RSVMAP];; term += 16) {
         uint32_t e[4];
-        if (term + 16 > hdr[FDT_TOTALSIZE])
+        if (term + 16 > used)
             return false;
         for (unsigned i = 0; i < 4; i++)
             if (!read32(src + term + 4 * i, &e[i]))
@@ -175,18 +183,77 @@ bool boot_fdt_copy_reserving(uint32_t dst, uint32_t max, uint32_t src, uint32_t 
         if (!(e[0] | e[1] | e[2] | e[3]))
             break;
     }
-    if (!boot_mem_move(dst, src, term) || !write_be32(dst + term, 0) ||
-        !write_be32(dst + term + 4, base) || !write_be32(dst + term + 8, 0) ||
-        !write_be32(dst + term + 12, size) ||
-        !boot_mem_move(dst + term + 16, src + term, hdr[FDT_TOTALSIZE] - term))
+    uint32_t total = used + 16 > hdr[FDT_TOTALSIZE] ? used + 16 : hdr[FDT_TOTALSIZE];
+    if (total > max)
+        return false;
+    /* the tail first: in place (dst == src) it moves up over what was free */
+    if (!boot_mem_move(dst + term + 16, src + term, used - term) ||
+        !boot_mem_move(dst, src, term) || !fdt_write_be32(dst + term, 0) ||
+        !fdt_write_be32(dst + term + 4, base) || !fdt_write_be32(dst + term + 8, 0) ||
+        !fdt_write_be32(dst + term + 12, size))
         return false;
     /* everything after the new entry moved up by 16 bytes */
-    if (!write_be32(dst + 4 * FDT_TOTALSIZE, hdr[FDT_TOTALSIZE] + 16))
+    if (!fdt_write_be32(dst + 4 * FDT_TOTALSIZE, total))
         return false;
     for (unsigned i = FDT_OFF_STRUCT; i <= FDT_OFF_STRINGS; i++)
-        if (hdr[i] >= term && !write_be32(dst + 4 * i, hdr[i] + 16))
+        if (hdr[i] >= term && !fdt_write_be32(dst + 4 * i, hdr[i] + 16))
             return false;
     return true;
+}
+
+bool fdt_str_is(uint32_t addr, const char *s)
+{
+    uint32_t v;
+
+    for (;; s++, addr++) {
+        if (!port_mem_read(addr, 1, &v) || v != (uint8_t)*s)
+            return false;
+        if (!*s)
+            return true;
+    }
+}
+
+bool boot_fdt_set_spi(uint32_t dtb, const char *node, uint32_t spi)
+{
+    uint32_t hdr[4], p, end, tok, in_node = 0, depth = 0;
+
+    for (unsigned i = 0; i < 4; i++)
+        if (!fdt_read_be32(dtb + 4 * i, &hdr[i]))
+            return false;
+    if (hdr[FDT_MAGIC_W] != FDT_MAGIC)
+        return false;
+    p = dtb + hdr[FDT_OFF_STRUCT];
+    end = dtb + hdr[FDT_TOTALSIZE];
+    while (p + 4 <= end && fdt_read_be32(p, &tok)) {
+        p += 4;
+        if (tok == FDT_BEGIN_NODE) {
+            uint32_t v;
+            depth++;
+            if (!in_node && fdt_str_is(p, node))
+                in_node = depth;
+            do { /* the name, NUL, padding to 4 */
+                if (!port_mem_read(p++, 1, &v))
+                    return false;
+            } while (v);
+            p = (p + 3u) & ~3u;
+        } else if (tok == FDT_END_NODE) {
+            if (in_node == depth)
+                return false; /* the node has no interrupts property */
+            depth--;
+        } else if (tok == FDT_PROP) {
+            uint32_t len, nameoff;
+            if (!fdt_read_be32(p, &len) || !fdt_read_be32(p + 4, &nameoff))
+                return false;
+            /* interrupts = <type number flags>, type 0 = SPI */
+            if (in_node == depth && len == 12 &&
+                fdt_str_is(dtb + hdr[FDT_OFF_STRINGS] + nameoff, "interrupts"))
+                return fdt_write_be32(p + 8, 0) && fdt_write_be32(p + 12, spi);
+            p += 8 + ((len + 3u) & ~3u);
+        } else if (tok != FDT_NOP) {
+            return false; /* FDT_END or garbage */
+        }
+    }
+    return false;
 }
 
 void boot_enter(struct cpu_frame *f, uint32_t cpsr, uint32_t entry, uint32_t r0, uint32_t r1,
@@ -279,8 +346,14 @@ static int linux_r2(const struct boot_target *t, const struct payload_header *h,
         if (h && h->cmdline_size)
             return con_error("payload refused: a command line needs a device tree here "
                              "(DTB=FILE with /chosen bootargs)");
-        if (!read_be32(t->dtb_addr, &magic) || magic != FDT_MAGIC)
+        if (!fdt_read_be32(t->dtb_addr, &magic) || magic != FDT_MAGIC)
             return con_error("no device tree at 0x%08x", (unsigned)t->dtb_addr);
+        /* fiqmon's region inside the kernel's RAM (a Hyp shim's) must be reserved there */
+        if (t->reserved_base - t->ram_base < t->ram_size &&
+            !boot_fdt_copy_reserving(t->dtb_addr, t->dtb_max, t->dtb_addr, t->dtb_max,
+                                     t->reserved_base, t->reserved_size))
+            return con_error("cannot reserve 0x%08x in the device tree at 0x%08x",
+                             (unsigned)t->reserved_base, (unsigned)t->dtb_addr);
         *r2 = t->dtb_addr;
         return 0;
     }
@@ -299,6 +372,16 @@ static int linux_r2(const struct boot_target *t, const struct payload_header *h,
     return 0;
 }
 
+/* One wire: the kernel's console interrupt is the platform's model's. */
+static int linux_console_irq(const struct boot_target *t, uint32_t r2)
+{
+    if (!FIQMON_CONSOLE_SHARED || !t->console_irq_node || r2 != t->dtb_addr)
+        return 0;
+    if (!boot_fdt_set_spi(r2, t->console_irq_node, t->console_irq_spi))
+        return con_error("no %s with interrupts in the device tree", t->console_irq_node);
+    return 0;
+}
+
 static int boot_found(struct cpu_frame *f, const struct boot_target *t)
 {
     struct payload_header h;
@@ -311,8 +394,10 @@ static int boot_found(struct cpu_frame *f, const struct boot_target *t)
     if (src == BOOT_IN_PLACE || h.kind == PAYLOAD_LINUX) {
         r1 = t->machine_id;
         /* the boot arguments first: the image copy may overwrite the payload's tail */
-        if (linux_r2(t, src == BOOT_PAYLOAD ? &h : NULL, &r2))
+        if (linux_r2(t, src == BOOT_PAYLOAD ? &h : NULL, &r2) || linux_console_irq(t, r2))
             return -1;
+        if (platform->cpus > 1 && r2 == t->dtb_addr && !boot_fdt_add_psci(r2, t->dtb_max))
+            return con_error("cannot add /psci to the device tree at 0x%08x", (unsigned)r2);
     }
     if (src == BOOT_IN_PLACE) {
         entry = t->kernel_addr;

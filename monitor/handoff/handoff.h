@@ -26,9 +26,20 @@ const char *payload_check(uint32_t addr, struct payload_header *h, bool check_da
 /* Builds an ATAG list at t->atags_addr: CORE, MEM for RAM minus fiqmon's region, CMDLINE. */
 bool boot_write_atags(const struct boot_target *t, const char *cmdline);
 
-/* Copies the device tree at src to dst, adding a /memreserve/ entry for [base, base+size).
- * Returns false (and writes nothing useful) if src is not a valid FDT or it would not fit
- * in max bytes. */
+/* Copies the device tree at src to dst, adding a /memreserve/ entry for [base, base+size);
+ * dst == src edits it in place. A tree whose totalsize leaves 16 bytes free after its
+ * blocks keeps its size. Returns false (and writes nothing useful) if src is not a valid
+ * FDT or it would not fit in max bytes. */
+/* In the device tree at dtb, the first node named node gets interrupts = <0 spi flags>
+ * (an SPI; its 12-byte property rewritten in place, flags kept). false if there is none. */
+bool boot_fdt_set_spi(uint32_t dtb, const char *node, uint32_t spi);
+
+/* fiqmon is the PSCI firmware (platform->cpus > 1): the device tree at dtb gets a /psci
+ * node (method "smc") and enable-method = "psci" on each cpu@ node, unless it has a /psci
+ * node already; it may grow up to max bytes. false if it is not a valid tree (v17) or has
+ * no room. */
+bool boot_fdt_add_psci(uint32_t dtb, uint32_t max);
+
 bool boot_fdt_copy_reserving(uint32_t dst, uint32_t max, uint32_t src, uint32_t src_size,
                              uint32_t base, uint32_t size);
 

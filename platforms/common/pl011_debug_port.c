@@ -3,12 +3,23 @@
 
 #include "platform.h"
 
-/* A value read from the data register, into the ring (its error flags counted). */
-static void take(uint32_t dr)
+#include "build_options.h"
+
+bool debug_uart_break;
+
+/* A value read from the data register, into the ring (its error flags counted). One wire:
+ * a BREAK is not a byte; it ends the drain (false) so that the FIQ path hands the bytes
+ * before it on first (debug_uart_break). */
+static bool take(uint32_t dr)
 {
     if (dr & PL011_DR_ERROR_MASK)
         mon_stats.rx_errors++;
+    if (FIQMON_CONSOLE_SHARED && (dr & PL011_DR_BE)) {
+        debug_uart_break = true;
+        return false;
+    }
     ring_put(&mon_rx, (uint8_t)dr);
+    return true;
 }
 
 void debug_uart_drain(void)
@@ -18,16 +29,19 @@ void debug_uart_drain(void)
     /* a full ring leaves the rest in the UART (its interrupt stays up): a flood can refill
      * the FIFO as fast as this loop reads it */
     while (ring_count(&mon_rx) < RING_SIZE && !(mmio_read_32(uart + PL011_FR) & PL011_FR_RXFE))
-        take(mmio_read_32(uart + PL011_DR));
+        if (!take(mmio_read_32(uart + PL011_DR)))
+            break;
 }
 
 bool debug_uart_drain_fiq(uint32_t first)
 {
-    if (first != PL011_NO_BYTE)
-        take(first);
-    else if (mmio_read_32(DEBUG_UART_BASE + PL011_FR) & PL011_FR_RXFE)
-        return false;
-    debug_uart_drain();
+    if (first == PL011_NO_BYTE) {
+        if (mmio_read_32(DEBUG_UART_BASE + PL011_FR) & PL011_FR_RXFE)
+            return false;
+        first = mmio_read_32(DEBUG_UART_BASE + PL011_DR);
+    }
+    if (take(first) && !monitor_rx_byte_at_a_time())
+        debug_uart_drain();
     return true;
 }
 

@@ -20,12 +20,17 @@
 void debug_uart_drain(void);
 /* Wait until every byte written has left the transmitter. */
 void debug_uart_flush(void);
+/* One wire (CONSOLE=shared builds): a BREAK came in; the drain stopped at it. The FIQ
+ * path clears it and passes it on (monitor_console_break) after the bytes before it. */
+extern bool debug_uart_break;
 /* A FIQ with no byte: clear UART sources fiqmon does not consume (they would storm). */
 void debug_uart_silence_others(void);
 
 /* The FIQ's C path, after the platform's noise path (pl011_noise.h): first is the value
  * it read from the data register and did not drop (PL011_NO_BYTE: none). That byte and
- * everything after it go through the ring, in order. false: there was no byte at all. */
+ * everything after it go through the ring, in order; while the monitor waits for a knock,
+ * that byte alone (monitor_rx_byte_at_a_time): the rest raise the next FIQ. false: there
+ * was no byte at all. */
 bool debug_uart_drain_fiq(uint32_t first);
 
 #endif

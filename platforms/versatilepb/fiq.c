@@ -26,7 +26,13 @@ static int service_call(void)
     vic_soft_raise(VIC_BASE, SERVICE_VIC_LINE, false);
     if (request == FIQMON_SVC_NONE)
         return 0; /* fiqmon's own doorbell (end of boot): nothing for the mailbox */
-    fiqmon_mailbox.response = monitor_service(request, &need_full);
+#if FIQMON_CONSOLE_SHARED
+    if (request == FIQMON_SVC_CONSOLE) {
+        need_full = 0;
+        fiqmon_mailbox.response = vpb_console_call();
+    } else
+#endif
+        fiqmon_mailbox.response = monitor_service(request, &need_full);
     fiqmon_mailbox.request = FIQMON_SVC_NONE; /* last: the kernel polls for it */
     return need_full;
 }

@@ -37,7 +37,8 @@ static const struct platform_desc versatilepb = {
     .resident_base = RESIDENT_BASE,
     .boot_delay_ms = BOOT_DELAY_MS,
     .has_monitor_mode = false,
-    .debug_uart_releasable = true,
+    .debug_uart_releasable = !FIQMON_CONSOLE_SHARED, /* one wire: never the kernel's alone */
+    .console_shared = FIQMON_CONSOLE_SHARED,
     .boot = {
         .ram_base = RAM_BASE,
         .ram_size = RAM_SIZE,
@@ -64,6 +65,9 @@ void platform_init(void)
     fiqmon_mailbox.request = FIQMON_SVC_NONE;
     fiqmon_mailbox.response = FIQMON_SVC_OK;
     fiqmon_mailbox.version = FIQMON_VERSION_CODE;
+#if FIQMON_CONSOLE_SHARED
+    vpb_console_init();
+#endif
     fiqmon_mailbox.magic = FIQMON_MAILBOX_MAGIC;
     pl011_init(&debug_uart);
     port_debug_uart_claim(true);

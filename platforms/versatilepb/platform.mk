@@ -8,7 +8,7 @@ PLAT_ARCH      := armv5
 PLAT_CPU_FLAGS := -mcpu=arm926ej-s -mfloat-abi=soft
 BOOT_DELAY_MS ?= 1000
 PLAT_DEFINES   := -DDEBUG_UART=$(DEBUG_UART) -DBOOT_DELAY_MS=$(BOOT_DELAY_MS)
-PLAT_SOURCES   := \
+PLAT_SOURCES   := platforms/common/cpus_single.c \
 	drivers/pl011.c \
 	drivers/pl190_vic.c \
 	drivers/versatile_sysctl.c \
@@ -18,9 +18,13 @@ PLAT_SOURCES   := \
 	platforms/common/platform_common.c \
 	platforms/common/armv5_monitor_window.c \
 	platforms/common/pl011_debug_port.c \
+	$(if $(filter ring,$(CONSOLE)),platforms/versatilepb/console_ring.c,platforms/common/console_none.c) \
 	platforms/versatilepb/platform.c \
 	platforms/versatilepb/fiq.c \
 	platforms/versatilepb/fiq_noise.S
+
+# CONSOLE=ring: a cooperating kernel's console on the debug wire (console_ring.c)
+PLAT_HAS_CONSOLE_RING := 1
 
 PLAT_ARM_SOURCES := \
 	platforms/common/armv5_monitor_window.c

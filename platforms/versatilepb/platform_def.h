@@ -40,6 +40,9 @@
 /* VIC line 1 has no device on Versatile: only its software-interrupt bit drives it, which
  * makes it fiqmon's service call ("SMC" of a CPU without TrustZone). */
 #define SERVICE_VIC_LINE    1
+/* CONSOLE=ring: a held knock candidate ('$' alone) is the kernel's after this quiet time,
+ * checked at the kernel's next console call (no timer of fiqmon's is free for it). */
+#define HOLD_QUIET_MS       50
 
 /* Hard-lockup watchdog: fiqmon's SP804 timer2 (VIC line 5) samples, as a FIQ, whether the
  * kernel's timer interrupt (timer0/1, VIC line 4, by default) stays pending. */

@@ -57,10 +57,30 @@ static bool in_range(uint32_t a, unsigned len, uint32_t base, uint32_t size)
 bool port_mem_secret(uint32_t pa, unsigned len)
 {
     return in_range(pa, len, SECURE_RAM_BASE, SECURE_RAM_SIZE) ||
-           in_range(pa, len, SECURE_FLASH_BASE, SECURE_FLASH_SIZE);
+           in_range(pa, len, SECURE_FLASH_BASE, SECURE_FLASH_SIZE) ||
+           /* one wire: UART0 is fiqmon's (reading its DR would take a byte off the wire) */
+           (FIQMON_CONSOLE_SHARED && in_range(pa, len, DEBUG_UART_BASE, 0x1000));
 }
 
-/* Virtual to physical as the interrupted Normal world sees it (stage 1, PL1 read). */
+#if FIQMON_HYP
+/* Stage 2 off or on again for the Normal world (HCR.VM; Hyp registers need SCR.NS = 1,
+ * which Monitor mode may set). QEMU 7.2 aborts on an ATS12NSO* whose stage-1 fault has no
+ * long-descriptor code (a domain fault) while stage 2 is on: translate with it off, then
+ * refuse what stage 2 leaves out. */
+static void stage2(bool on)
+{
+    uint32_t scr = cp15_scr_read();
+
+    cp15_scr_write(scr | SCR_NS);
+    __asm__ volatile("mcr p15, 4, %0, c1, c1, 0\n\tisb" : : "r"(on ? 1u : 0u) : "memory");
+    cp15_scr_write(scr);
+}
+#endif
+
+/* Virtual to physical as the interrupted Normal world's kernel sees it (stage 1, PL1
+ * read). Also when the FIQ found the CPU in the Hyp shim (serving one of the kernel's
+ * trapped accesses): the addresses users and the kernel commands give are the kernel's,
+ * and the shim's own memory is physical (md -p) and fiqmon's. */
 static bool translate(uint32_t va, uint32_t *pa)
 {
     struct cpu_frame *f = monitor_frame();
@@ -69,6 +89,20 @@ static bool translate(uint32_t va, uint32_t *pa)
         *pa = va;
         return true;
     }
+#if FIQMON_HYP
+    if (virt_hyp_installed) {
+        uint64_t par;
+        stage2(false);
+        cp15_ats12nsopr(va);
+        stage2(true);
+        par = ns_sysregs.ttbcr & TTBCR_EAE ? cp15_par64_read() : cp15_par_read();
+        if (par & PAR_F || par >> 32 & 0xff)
+            return false;
+        *pa = ((uint32_t)par & 0xfffff000u) | (va & 0xfffu);
+        /* what stage 2 leaves out: the shim's region, the emulated page */
+        return *pa - HYP_BASE >= 0x00200000u && (*pa & ~0xfffu) != HYP_EMULATED_BASE;
+    }
+#endif
     cp15_ats12nsopr(va);
     if (ns_sysregs.ttbcr & TTBCR_EAE) {
         uint64_t par = cp15_par64_read();

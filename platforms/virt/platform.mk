@@ -18,6 +18,40 @@ PLAT_SOURCES   := \
 	platforms/virt/mem.c \
 	platforms/virt/cmd_cp15.c
 
+# HYP=1: the Hyp shim (hyp/), stage 2 over the Normal world; QEMU with virtualization=on
+PLAT_HAS_HYP := 1
+ifeq ($(HYP),1)
+PLAT_SOURCES += hyp/stage2.c platforms/virt/hyp_install.c platforms/virt/hyp_setup.S \
+	platforms/virt/hyp_blob.S
+endif
+# CONSOLE=shared (implies HYP=1): one wire, UART0, for fiqmon and the kernel's console,
+# which fiqmon emulates (vdev/pl011_model.c); else the shim passes accesses through
+ifeq ($(CONSOLE),shared)
+PLAT_SOURCES += vdev/pl011_model.c platforms/virt/console_shared.c
+else
+PLAT_SOURCES += platforms/common/console_none.c \
+	$(if $(filter 1,$(HYP)),platforms/virt/console_passthrough.c)
+endif
+
+# SMP=N (1-8): QEMU starts N CPUs; fiqmon parks the others in Secure memory and is their
+# PSCI firmware (platforms/virt/smp.c, monitor/psci/). 1: one CPU, no PSCI, as before.
+SMP ?= 1
+ifeq ($(filter 1 2 3 4 5 6 7 8,$(SMP)),)
+$(error SMP must be 1 to 8, not '$(SMP)')
+endif
+PLAT_DEFINES += -DFIQMON_SMP=$(SMP)
+ifneq ($(SMP),1)
+ifeq ($(HYP),1)
+$(error SMP=$(SMP) with HYP=1 (or CONSOLE=shared): the Hyp shim is per-CPU work not done yet; use SMP=1)
+endif
+ifeq ($(BOOT),uboot)
+$(error SMP=$(SMP) with BOOT=uboot: U-Boot would have to hand every CPU over; use SMP=1)
+endif
+PLAT_SOURCES += platforms/virt/smp.c platforms/virt/smp_entry.S
+else
+PLAT_SOURCES += platforms/common/cpus_single.c
+endif
+
 # only in builds with the watchdog (WATCHDOG=none leaves it out)
 PLAT_WATCHDOG_SOURCES := platforms/virt/watchdog_timer.c
 
@@ -25,10 +59,11 @@ PLAT_WATCHDOG_SOURCES := platforms/virt/watchdog_timer.c
 PLAT_ARM_SOURCES :=
 
 QEMU_SYSTEM  := qemu-system-arm
-QEMU_MACHINE := -M virt,secure=on -cpu cortex-a15 -m 1G -smp 1
+QEMU_MACHINE = -M virt,secure=on$(if $(filter 1,$(HYP)),$(comma)virtualization=on) -cpu cortex-a15 -m 1G -smp $(SMP)
 
 # -serial order on virt: UART0 (the kernel's console), then the Secure UART1 (fiqmon).
-QEMU_SERIALS = -serial $(CONSOLE_SERIAL) -serial $(DEBUG_SERIAL)
+# CONSOLE=shared: UART0 only, the one wire.
+QEMU_SERIALS = $(if $(filter shared,$(CONSOLE)),-serial $(DEBUG_SERIAL),-serial $(CONSOLE_SERIAL) -serial $(DEBUG_SERIAL))
 
 # Where a raw Linux image goes: fiqmon boots a zImage found there (KERNEL=debian puts
 # Debian's there with QEMU's loader), or `make image` records it in the payload header.
@@ -36,7 +71,21 @@ KERNEL_LOAD_ADDR := 0x40800000
 
 KERNEL_FILE = $(if $(filter debian,$(KERNEL)),$(LINUX_ZIMAGE),$(KERNEL))
 
-ifeq ($(BOOT),uboot)
+ifeq ($(INITRD),busybox)
+# KERNEL=debian INITRD=busybox: the busybox initramfs (make initramfs) at INITRD_ADDR, and
+# QEMU's own device tree for this machine with it and console=ttyAMA0, in the payload.
+INITRD_ADDR := 0x48000000
+INITRD_DTB   = $(BUILD)/initrd.dtb
+PLAT_RUN_PREREQ = $(BUILD)/initrd-image.stamp
+$(BUILD)/initrd-image.stamp: $(BIN) scripts/mkvirtdtb.sh FORCE
+	@test "$(KERNEL)" = debian || { echo "INITRD=busybox needs KERNEL=debian" >&2; exit 2; }
+	@$(MAKE) -s --no-print-directory initramfs
+	$(Q)scripts/mkvirtdtb.sh "$(QEMU_SYSTEM) $(QEMU_MACHINE)" $(INITRD_DTB) "console=ttyAMA0" \
+		$(INITRAMFS) $(INITRD_ADDR)
+	$(Q)$(MAKE) -s --no-print-directory image KERNEL=$(LINUX_ZIMAGE) DTB=$(INITRD_DTB) INITRD=
+	@touch $@
+QEMU_LOAD = -bios $(IMAGE) -device loader$(comma)file=$(INITRAMFS)$(comma)addr=$(INITRD_ADDR)$(comma)force-raw=on
+else ifeq ($(BOOT),uboot)
 # Debian's U-Boot as the firmware: it runs a boot script from a virtio FAT disk (a folder
 # under the build), which loads fiqmon (a standalone uImage) and the zImage, then bootm.
 UBOOT_BIN  := /usr/lib/u-boot/qemu_arm/u-boot.bin

@@ -11,6 +11,8 @@
  *   0x0e000000  Secure RAM (16 MiB): RESIDENT_BASE, fiqmon's resident home (64 KiB)
  *   0x40000000  RAM (Normal world, 1 GiB with -m 1G): QEMU's device tree at its start
  *   0x40800000  KERNEL_ADDR: where a zImage is expected when no payload comes with fiqmon
+ *   0x7fe00000  HYP_BASE (HYP=1): the Hyp shim and its stage-2 tables, 2 MiB that stage 2
+ *               hides from the kernel (and a /memreserve/ tells it about)
  */
 #ifndef FIQMON_PLATFORM_DEF_H
 #define FIQMON_PLATFORM_DEF_H
@@ -31,16 +33,40 @@
 #define GICD_BASE           0x08000000
 #define GICC_BASE           0x08010000
 #define CONSOLE_UART_BASE   0x09000000
+#if defined(FIQMON_CONSOLE_SHARED) && FIQMON_CONSOLE_SHARED
+/* One wire (CONSOLE=shared): UART0 is fiqmon's; the kernel gets a model of it, whose
+ * interrupt is a free SPI (the real one is group 0 now): its device tree is told. */
+#define DEBUG_UART_BASE     0x09000000
+#define DEBUG_UART_INTID    33
+#define CONSOLE_MODEL_SPI   9           /* INTID 41: SPIs 9-15 are unused on virt */
+#define CONSOLE_MODEL_NODE  "pl011@9000000"
+#define HOLD_TIMER_INTID    26          /* the Hyp timer (CNTHP): no one else's here */
+#define HOLD_QUIET_MS       50          /* a held '$' goes to the kernel after this */
+#else
 #define DEBUG_UART_BASE     0x09040000
 #define DEBUG_UART_INTID    40
+#endif
 #define DEBUG_UART_BAUD     115200
 #define UART_CLOCK_HZ       24000000
 #define SECURE_GPIO_BASE    0x090b0000
+#define SECURE_GPIO_POWEROFF 0          /* QEMU wires this pin to a power-off */
 #define SECURE_GPIO_RESET   1           /* QEMU wires this pin to a system reset */
+
+/* The Hyp shim (HYP=1, docs/one-wire.md): the top 2 MiB of RAM; the page it emulates */
+#define HYP_BASE            0x7fe00000  /* RAM_BASE + RAM_SIZE - 2 MiB */
+#define HYP_EMULATED_BASE   CONSOLE_UART_BASE
 
 /* fiqmon's own use of the GIC: group 0, signalled as FIQ to Monitor mode */
 #define FIQ_PRIORITY        0x00
 #define SERVICE_SGI         15          /* raised by fiqmon itself to get into FIQ context */
+#define CPU_SGI             14          /* fiqmon's call to the other CPUs (SMP > 1) */
+
+/* SMP=N: CPUs 1..N-1 start with the boot CPU, wait in Secure memory, run in Monitor mode on
+ * a stack each (PSCI calls, the roundup) and are the kernel's through PSCI CPU_ON. */
+#ifndef FIQMON_SMP
+#define FIQMON_SMP          1
+#endif
+#define STACK_CPU_SHIFT     9           /* 512-byte Monitor stack per secondary CPU */
 
 /* Hard-lockup watchdog: the Secure physical timer (CNTPS, PPI 13) is fiqmon's sampling
  * FIQ; it watches the Normal world's virtual (PPI 11) and physical (PPI 14) timers, the

@@ -3,6 +3,7 @@
 #ifndef FIQMON_VIRT_H
 #define FIQMON_VIRT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define FIQ_COUNTED_LINES 64u /* per-INTID FIQ counts for SGIs, PPIs and the first SPIs */
@@ -17,5 +18,34 @@ struct ns_sysregs {
     uint32_t sctlr, ttbr0, ttbr1, ttbcr, dacr, contextidr, dfsr, dfar, ifsr, ifar, vbar;
 };
 extern struct ns_sysregs ns_sysregs;
+
+/* The Hyp shim (HYP=1, hyp_install.c): installed before any hand-off, if the CPU has the
+ * Virtualization Extensions. */
+struct hyp_stats;
+struct pl011_access_counts;
+bool virt_hyp_install(void);
+extern bool virt_hyp_installed;
+void virt_hyp_stats(struct hyp_stats *out);
+void virt_hyp_stats_reset(void);
+/* The shim's accesses to the emulated page, by register, as fiqmon took them (fiq.c). */
+extern struct pl011_access_counts virt_console_counts;
+/* One wire: the model's reset state (console_shared.c); bytes the kernel wrote that wait. */
+void virt_console_init(void);
+uint32_t virt_console_backlog(void);
+/* Bytes the kernel wrote to the model's full transmitter (lost, as on a real PL011). */
+uint32_t virt_console_tx_lost(void);
+/* The wire waits for the kernel to read (its receive interrupt masked); the hold timer's
+ * FIQ ends the wait or a held knock candidate's quiet time. */
+extern bool virt_console_throttled;
+void virt_console_deadline(void);
+/* An access to the emulated page, from the shim's SMC (console_*.c). */
+uint32_t virt_emulated_access(bool write, uint32_t offset, unsigned width, uint32_t value);
+
+/* Every core (SMP > 1, smp.c): this CPU's index (MPIDR affinity 0); PSCI and the others'
+ * start, on CPU 0 in platform_init; a FIQ on another CPU; a PSCI call (psci_is_call). */
+unsigned virt_cpu_index(void);
+void virt_smp_init(void);
+int virt_smp_fiq(uint32_t iar);
+uint32_t virt_smp_smc(uint32_t fid, uint32_t a1, uint32_t a2, uint32_t a3);
 
 #endif

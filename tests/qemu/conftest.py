@@ -7,7 +7,7 @@ import pytest
 from harness import ROOT, Fiqmon
 from platforms import PLATFORMS
 
-RUN_VARS = ("KERNEL", "BOOT", "PAYLOAD_KIND", "CMDLINE", "DTB", "QEMU_LOAD")
+RUN_VARS = ("KERNEL", "BOOT", "PAYLOAD_KIND", "CMDLINE", "DTB", "QEMU_LOAD", "INITRD")
 
 REQUIRED_TOOLS = ["qemu-system-arm", "arm-none-eabi-gcc", "arm-none-eabi-nm", "make"]
 
@@ -49,10 +49,11 @@ def _booter(workdir):
         if isinstance(platform, str):
             platform = PLATFORMS[platform]
         gdb = make_vars.pop("gdb", False)
+        telnet = make_vars.pop("telnet", False)
         # these choose what `make run` starts, not how fiqmon is built
         run_vars = {k: make_vars.pop(k) for k in RUN_VARS if k in make_vars}
         make_vars = dict(build(platform.name, variant, **make_vars), **run_vars)
-        fm = Fiqmon(workdir / f"q{len(running)}", make_vars, qemu_extra, gdb=gdb)
+        fm = Fiqmon(workdir / f"q{len(running)}", make_vars, qemu_extra, gdb=gdb, telnet=telnet)
         fm.platform = platform
         fm.elf = ROOT / make_vars["BUILD"] / "fiqmon.elf"
         running.append(fm)

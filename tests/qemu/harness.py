@@ -130,8 +130,12 @@ def _connect(path, deadline):
 class Fiqmon:
     """A fiqmon build booted in QEMU by `make run`, both UARTs on unix sockets."""
 
-    def __init__(self, workdir, make_vars=None, qemu_extra="", gdb=False):
-        """gdb=True: leave the debug port's socket to GDB (attach_debug() later)."""
+    def __init__(self, workdir, make_vars=None, qemu_extra="", gdb=False, telnet=False):
+        """gdb=True: leave the debug port's socket to GDB (attach_debug() later).
+        telnet=True: the debug port speaks telnet (IAC BREAK sends a serial BREAK; a 0xff
+        byte must be doubled).
+        CONSOLE=shared among make_vars: one wire, so console and debug are one Port."""
+        shared = (make_vars or {}).get("CONSOLE") == "shared"
         self.workdir = Path(workdir)
         self.workdir.mkdir(parents=True, exist_ok=True)
         dbg = self.workdir / "debug.sock"
@@ -141,7 +145,8 @@ class Fiqmon:
                 p.unlink()
         self.debug_path = dbg
         args = ["make", "-s", "--no-print-directory", "-C", str(ROOT), "run",
-                f"DEBUG_SERIAL=unix:{dbg},server=on,wait={'off' if gdb else 'on'}",
+                f"DEBUG_SERIAL=unix:{dbg},server=on,wait={'off' if gdb else 'on'}"
+                + (",telnet=on" if telnet else ""),
                 f"CONSOLE_SERIAL=unix:{con},server=on,wait=on"]
         if qemu_extra:
             args.append(f"QEMU_EXTRA={qemu_extra}")
@@ -155,7 +160,7 @@ class Fiqmon:
         deadline = time.monotonic() + 60
         socks = {}
         # QEMU creates and waits on the sockets one after another, in -serial order.
-        wanted = ("console",) if gdb else ("debug", "console")
+        wanted = ("console",) if gdb else ("debug",) if shared else ("debug", "console")
         while len(socks) < len(wanted):
             if self.proc.poll() is not None:
                 raise RuntimeError(f"make run exited {self.proc.returncode}: "
@@ -167,7 +172,7 @@ class Fiqmon:
                 raise TimeoutError("QEMU did not open its serial sockets")
             time.sleep(0.02)  # polling for the sockets to appear
         self.debug = Port(socks["debug"], "debug port") if not gdb else None
-        self.console = Port(socks["console"], "console port")
+        self.console = self.debug if shared else Port(socks["console"], "console port")
 
     def attach_debug(self):
         """Connect to the debug port (after GDB has let go of it)."""
@@ -182,7 +187,7 @@ class Fiqmon:
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait()
-        for p in (self.debug, self.console):
+        for p in {id(p): p for p in (self.debug, self.console)}.values():
             if p is None:
                 continue
             try:

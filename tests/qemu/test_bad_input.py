@@ -58,7 +58,7 @@ BAD_COMMANDS = [
 NO_ARGUMENTS = ["version", "lock", "readonly", "pc", "regs", "allregs", "irqs", "stats", "halt",
                 "continue", "c", "release", "gdb", "last", "exit", "reboot"]
 TOO_MANY = [("help md x", "help [COMMAND]"), ("unlock 00 11", "unlock [ANSWER]"),
-            ("kmsg 1 2", "kmsg [N]"), ("sym a b", "sym ADDR|NAME"), ("bt -s x", "bt [-s|-t|PID]"),
+            ("kmsg 1 2", "kmsg [N]"), ("sym a b", "sym ADDR|NAME"), ("bt -s x", "bt [-s|-t|-a|PID]"),
             ("ps -t x", "ps [-t|-l]"), ("lsmod x", "lsmod"),
             ("knock 1 0", "knock [-1|0|1]"), ("watchdog on off", "watchdog [on|off|N|halt|report]"),
             ("go 100000 0", "go ADDR")]

@@ -8,7 +8,7 @@ import pytest
 from harness import tokens
 
 BUILT_OUT = ["unlock", "lock", "readonly", "kmsg", "sym", "bt", "gdb", "watchdog", "last"]
-KEPT = ["help", "version", "pc", "regs", "allregs", "md", "mw", "irqs", "stats", "knock",
+KEPT = ["help", "version", "pc", "regs", "allregs", "md", "mw", "cpu", "irqs", "stats", "knock",
         "halt", "continue", "c", "release", "boot", "go", "exit", "reboot"]
 
 

@@ -373,3 +373,32 @@ def test_watchdog_timer_takes_ten_fiqs_a_second_in_every_state(boot):
         fm.knock()
     assert_sampling(watchdog_fiq_rates(fm, away))
     assert "lockups=0" in fm.cmd("watchdog")
+
+
+def test_a_cooperating_kernels_console_shares_the_one_wire(boot):
+    """CONSOLE=ring (docs/one-wire.md): the fiqcon guest writes its console into fiqmon's
+    ring and reads its input from it; both travel on the debug wire (UART0), where the
+    knock still opens fiqmon's shell and never reaches the guest."""
+    fm = boot("versatilepb", "ring", BOOT_DELAY_MS=0, CONSOLE="ring",
+              KERNEL="build/guests/fiqcon.elf")
+    fm.console.expect(r"guest fiqcon: console ring at 07ff[0-9a-f]{4}\r\n")
+    wire = fm.debug
+    wire.expect(r"fiqcon: hello on the one wire\r\n")
+    wire.send(b"echo one\r")
+    wire.expect(r"fiqcon: got \[echo one\]\r\n")
+    wire.send(b"a$b $3x\r")   # knock candidates that fail are the guest's, in order
+    wire.expect(r"fiqcon: got \[a\$b \$3x\]\r\n")
+    wire.send(b"$")           # alone: held for 50 ms, then the guest's
+    wire.expect(r"\$", timeout=10)
+    wire.send(b"\r")
+    wire.expect(r"fiqcon: got \[\$\]\r\n")
+    m = fm.knock()
+    assert "pc=" in fm.cmd("pc")
+    fm.leave()
+    wire.send(b"after\r")
+    wire.expect(r"fiqcon: got \[after\]\r\n")
+    log = wire.log.decode("latin1")
+    got = re.findall(r"fiqcon: got \[(.*?)\]\r\n", log)
+    assert got == ["echo one", "a$b $3x", "$", "after"], got
+    assert "Type $3#33" not in log   # no knock prompt on the kernel's console
+    assert 0x00200000 <= int(m.group(2), 16) < 0x00300000, m.group(0)  # in the guest

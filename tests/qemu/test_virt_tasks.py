@@ -152,7 +152,7 @@ def test_bt_of_a_sleeper_is_the_kernels_own_trace(kernel):
     # the kernel prints "callee from caller+off/size": its callers are our frames #1...
     assert kernels and frames[1:1 + len(kernels)] == kernels, (out, kernels)
     assert fm.cmd("bt 99999") == "error: no task with pid 99999\n"
-    assert fm.cmd("bt x1") == "error: usage: bt [-s|-t|PID]\n"
+    assert fm.cmd("bt x1") == "error: usage: bt [-s|-t|-a|PID]\n"
 
 
 def test_bt_t_covers_every_task(kernel):

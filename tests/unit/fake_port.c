@@ -331,6 +331,25 @@ void port_rx_poll(void)
     chunk_count--;
 }
 
+bool port_console_rx(uint8_t c, bool brk)
+{
+    if ((fake.console_rx_room && fake.console_rx_len >= fake.console_rx_room) ||
+        fake.console_rx_len == sizeof(fake.console_rx) / sizeof(fake.console_rx[0]))
+        return false;
+    fake.console_rx[fake.console_rx_len++] = brk ? 0xff00u : c;
+    return true;
+}
+
+void port_console_hold(bool on)
+{
+    fake.console_held = on;
+}
+
+void port_console_replay(void)
+{
+    fake.console_replays++;
+}
+
 void port_debug_uart_claim(bool claim)
 {
     fake.uart_claimed = claim;

@@ -103,6 +103,13 @@ struct fake_port {
     bool uart_claimed;            /* last port_debug_uart_claim */
     unsigned uart_claims;         /* port_debug_uart_claim calls */
     unsigned rx_polls;
+    /* one wire (desc.console_shared): what the kernel's console received, in order; a
+     * BREAK is recorded as the byte 0xff00 */
+    uint16_t console_rx[4096];
+    unsigned console_rx_len;
+    unsigned console_rx_room;     /* refuse bytes once this many are in (0: no limit) */
+    bool console_held;            /* last port_console_hold */
+    unsigned console_replays;     /* port_console_replay calls */
     unsigned reboots;
     unsigned entropy_reads;
     unsigned clock_reads;

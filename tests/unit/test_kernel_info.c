@@ -127,7 +127,7 @@ static void test_bt_unwinds_or_says_how_it_guessed(void **state)
                              "addresses found on the stack, stale ones too\n"
                              "#0  c0009110 panic+0x10/0xf00 (pc)\n"
                              "#1  c0009024 kernel_init+0x24/0x100 (lr)\n");
-    EXPECT_STR_EQ(run("bt -x"), "error: usage: bt [-s|-t|PID]\n");
+    EXPECT_STR_EQ(run("bt -x"), "error: usage: bt [-s|-t|-a|PID]\n");
     /* this fixture kernel has no tasks to find */
     EXPECT_STR_EQ(run("bt 1"), "error: cannot find task_struct layout (init_task)\n");
 }

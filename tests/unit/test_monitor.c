@@ -891,7 +891,9 @@ static void test_stats_count_bytes_noise_and_commands(void **state)
 
     mon_stats.rx_errors = 3;
     fake.fiqs_taken = 1000;
-    send(noise);
+    send("noise ");           /* one FIQ: the C path (a fresh line prompts) */
+    send(noise + 6);          /* the next: "bytes" by the noise path alone, '\r' by C
+                               * (one byte a FIQ: "oise " too) */
     sent += strlen(noise);
     enter();
     sent += strlen(KNOCK_MAGIC);
@@ -899,6 +901,9 @@ static void test_stats_count_bytes_noise_and_commands(void **state)
     sent += strlen("stats\r");
     EXPECT_EQ(stat_of(out, "rx_bytes"), sent);
     EXPECT_EQ(stat_of(out, "noise"), strlen(noise));
+    /* the quiet part of the line went by the noise path alone */
+    EXPECT_EQ(stat_of(out, "noise_path"), noise_gate.noise);
+    EXPECT_TRUE(noise_gate.noise == (fifo_load == 1 ? 10 : 5), "noise path %u", noise_gate.noise);
     EXPECT_EQ(stat_of(out, "ring_drops"), 0);
     EXPECT_EQ(stat_of(out, "rx_errors"), 3);
     EXPECT_EQ(stat_of(out, "commands"), 0);

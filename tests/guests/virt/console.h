@@ -11,6 +11,10 @@
 #define UART_FR      0x18u
 #define UART_FR_RXFE (1u << 4)
 #define UART_FR_TXFF (1u << 5)
+#define UART_CR      0x30u
+#define UART_CR_UARTEN (1u << 0)
+#define UART_CR_TXE  (1u << 8)
+#define UART_CR_RXE  (1u << 9)
 
 static inline uint32_t mmio_read(uint32_t a)
 {

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/* What fiqmon and its Hyp shim agree on: the shim's region in the Normal world's RAM (the
+ * platform's HYP_BASE, absent from stage 2 so the kernel cannot reach it) and the SMC
+ * function ids by which the shim hands an emulated access to the Monitor. Plain numbers:
+ * the shim's linker script includes this. */
+#ifndef FIQMON_HYP_ABI_H
+#define FIQMON_HYP_ABI_H
+
+#define HYP_REGION_SIZE     0x00200000 /* one 2 MiB stage-2 block */
+#define HYP_CODE_MAX        0x00003000 /* vectors, code, data */
+#define HYP_STACK_TOP       0x00004000 /* offsets from HYP_BASE */
+#define HYP_TABLES          0x00004000 /* stage-2 tables, 4 KiB each */
+#define HYP_TABLES_COUNT    6
+#define HYP_STATS_PTR       0x20       /* word after the vectors: &hyp_stats */
+
+/* SiP SMC ids (FIQMON_SMC_BASE + n) accepted only from Hyp mode: r1 = offset in the
+ * emulated page, r2 = width in bytes, r3 = value (write); r0 = value read. */
+#define HYP_SMC_MMIO_READ   0x82000010
+#define HYP_SMC_MMIO_WRITE  0x82000011
+
+#endif

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+/* Arm the Hyp shim: Hyp's registers are written from Monitor mode with SCR.NS = 1 (the
+ * only way in from the Secure side). Stage 2 is on from here for the Normal world. */
+#include "asm_macros.S"
+#include "cpu_frame.h"
+
+    .syntax unified
+    .arm
+    .arch_extension virt
+    .arch_extension sec
+
+#define SCR_NS  (1 << 0)
+#define SCR_HCE (1 << 8)
+#define HCR_VM  (1 << 0)
+#define HSCTLR_RES1 0x30c50818      @ MMU, caches and alignment checks off; ARM exceptions
+#define VTCR_VALUE  0x80000040      @ stage2.h S2_VTCR
+
+/* In: r0 = HVBAR, r1 = sp_hyp, r2/r3 = VTTBR low/high, from Secure SVC with FIQs masked.
+ * Out: SCR.HCE set, SCR.NS clear again. Clobbers r0-r3, r12, lr_mon. */
+func virt_hyp_arm
+    mrs     r12, cpsr
+    cps     #ARM_MODE_MON               @ lr is lr_mon here: free to use
+    mrc     p15, 0, lr, c1, c1, 0       @ SCR
+    orr     lr, lr, #SCR_NS
+    orr     lr, lr, #SCR_HCE
+    mcr     p15, 0, lr, c1, c1, 0
+    isb
+    mcr     p15, 4, r0, c12, c0, 0      @ HVBAR
+    msr     sp_hyp, r1
+    ldr     r0, =HSCTLR_RES1
+    mcr     p15, 4, r0, c1, c0, 0       @ HSCTLR
+    ldr     r0, =VTCR_VALUE
+    mcr     p15, 4, r0, c2, c1, 2       @ VTCR
+    mcrr    p15, 6, r2, r3, c2          @ VTTBR (VMID 0)
+    mov     r0, #HCR_VM
+    mcr     p15, 4, r0, c1, c1, 0       @ HCR: stage 2 for the Normal world's PL0/PL1
+    mcr     p15, 4, r0, c8, c7, 4       @ TLBIALLNSNH
+    dsb
+    bic     lr, lr, #SCR_NS
+    mcr     p15, 0, lr, c1, c1, 0
+    isb
+    msr     cpsr_c, r12
+    bx      lr
+endfunc virt_hyp_arm

@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: MIT */
+/* Every core on virt (SMP > 1): QEMU starts all CPUs at the reset vector. CPU 0 boots
+ * fiqmon; the others wait (smp_entry.S) until it sends CPU_SGI, then set up their own
+ * banked GIC state, SCR and NSACR and park in Secure memory until the kernel turns them on
+ * with PSCI CPU_ON (monitor/psci/). They run in Monitor mode, each on its own stack. */
+#include "armv7_cp15.h"
+#include "cpu_frame.h"
+#include "gicv2.h"
+#include "mmio.h"
+#include "monitor.h"
+#include "pl061.h"
+#include "platform.h"
+#include "platform_def.h"
+#include "psci.h"
+#include "virt.h"
+
+void smp_park_fresh(unsigned cpu) __attribute__((noreturn));
+void smp_enter_normal(uint32_t entry, uint32_t context) __attribute__((noreturn));
+
+static void wake(unsigned cpu)
+{
+    (void)cpu;
+    __asm__ volatile("dsb\n\tsev" ::: "memory"); /* parked CPUs wait in WFE */
+}
+
+static void standby(void)
+{
+    __asm__ volatile("dsb\n\twfi" ::: "memory");
+}
+
+static void cpu_off(unsigned cpu)
+{
+    smp_park_fresh(cpu);
+}
+
+static void system_off(void)
+{
+    pl061_drive(SECURE_GPIO_BASE, SECURE_GPIO_POWEROFF, 1);
+    for (;;) {
+    }
+}
+
+static const struct psci_ops virt_psci_ops = {
+    .wake = wake,
+    .standby = standby,
+    .cpu_off = cpu_off,
+    .system_off = system_off,
+    .system_reset = platform_reset,
+};
+
+unsigned virt_cpu_index(void)
+{
+    return cp15_mpidr_read() & 0xffu;
+}
+
+void virt_smp_init(void)
+{
+    psci_init(FIQMON_SMP, 0, RAM_BASE, RAM_SIZE, &virt_psci_ops);
+    /* the resident copy is in place: release the others from their wait (all but self) */
+    __asm__ volatile("dsb" ::: "memory");
+    mmio_write_32(GICD_BASE + GICD_SGIR, (1u << 24) | CPU_SGI);
+}
+
+void virt_smp_park(unsigned cpu) __attribute__((noreturn));
+void virt_smp_park(unsigned cpu)
+{
+    uint32_t entry, context;
+
+    while (!psci_take_on(cpu, &entry, &context))
+        __asm__ volatile("wfe" ::: "memory");
+    smp_enter_normal(entry, context);
+}
+
+void virt_smp_secondary_init(unsigned cpu) __attribute__((noreturn));
+void virt_smp_secondary_init(unsigned cpu)
+{
+    gicv2_cpu_init_secure(GICD_BASE, GICC_BASE);
+    gicv2_make_secure_fiq(GICD_BASE, CPU_SGI, FIQ_PRIORITY, 0);
+    cp15_scr_write(SCR_FIQ | SCR_AW);
+    cp15_nsacr_write(NSACR_CP10 | NSACR_CP11);
+    virt_smp_park(cpu);
+}
+
+/* The roundup: CPU 0 sends CPU_SGI (group 0: a FIQ the Normal world cannot mask) to the
+ * online CPUs; each saves its whole context (the full FIQ path, its own frame), answers,
+ * and waits while hold_all, or returns at once for a sample. */
+#define ROUNDUP_WAIT_MS 100u
+
+struct cpu_seen {
+    volatile uint32_t answers; /* roundups and samples answered */
+    volatile bool stopped;
+    uint32_t pc, cpsr;
+    struct cpu_frame *frame;
+};
+static struct cpu_seen seen[FIQMON_SMP];
+static volatile bool hold_all;
+extern struct cpu_frame cpu_frame[FIQMON_SMP];
+
+int virt_smp_fiq(uint32_t iar)
+{
+    gicv2_eoi(GICC_BASE, iar);
+    return (iar & GIC_INTID_MASK) == CPU_SGI; /* the full path: platform_fiq_full */
+}
+
+void platform_fiq_full(struct cpu_frame *f);
+void platform_fiq_full(struct cpu_frame *f)
+{
+    unsigned cpu = virt_cpu_index();
+    struct cpu_seen *s = &seen[cpu];
+
+    if (cpu == 0) {
+        platform_monitor_enter();
+        monitor_fiq_full(f);
+        platform_monitor_exit();
+        return;
+    }
+    s->pc = f->pc;
+    s->cpsr = f->cpsr;
+    s->frame = f;
+    s->stopped = hold_all;
+    __atomic_add_fetch(&s->answers, 1, __ATOMIC_RELEASE);
+    while (hold_all)
+        __asm__ volatile("wfe" ::: "memory");
+    s->stopped = false; /* (the frame may have been edited: the exit path reloads it) */
+}
+
+/* Sends the roundup FIQ to every other online CPU; the ones that did not answer in time. */
+static uint32_t call_others(void)
+{
+    uint32_t before[FIQMON_SMP], targets = 0, late, start, limit;
+
+    for (unsigned i = 1; i < FIQMON_SMP; i++)
+        if (psci.cpu[i].state == PSCI_ON) {
+            targets |= 1u << i;
+            before[i] = seen[i].answers;
+        }
+    if (!targets)
+        return 0;
+    __asm__ volatile("dsb" ::: "memory");
+    mmio_write_32(GICD_BASE + GICD_SGIR, (targets << 16) | CPU_SGI);
+    late = targets;
+    start = platform_ticks();
+    limit = platform_ticks_per_ms() * ROUNDUP_WAIT_MS;
+    while (late && platform_ticks() - start < limit)
+        for (unsigned i = 1; i < FIQMON_SMP; i++)
+            if ((late & (1u << i)) && seen[i].answers != before[i])
+                late &= ~(1u << i);
+    return late;
+}
+
+uint32_t port_cpus_hold(bool hold)
+{
+    if (!hold) {
+        hold_all = false;
+        __asm__ volatile("dsb\n\tsev" ::: "memory");
+        return 0;
+    }
+    hold_all = true;
+    return call_others();
+}
+
+uint32_t port_cpus_sample(void)
+{
+    return hold_all ? 0 : call_others(); /* held: what they saved is where they are */
+}
+
+void port_cpu(unsigned n, struct port_cpu *out)
+{
+    struct cpu_frame *f = &cpu_frame[0];
+
+    if (n == 0) {
+        *out = (struct port_cpu){true, true, f->pc, f->cpsr, f};
+        return;
+    }
+    out->online = psci.cpu[n].state == PSCI_ON;
+    out->stopped = seen[n].stopped;
+    out->pc = seen[n].pc;
+    out->cpsr = seen[n].cpsr;
+    out->frame = out->stopped ? seen[n].frame : 0;
+}
+
+uint32_t virt_smp_smc(uint32_t fid, uint32_t a1, uint32_t a2, uint32_t a3)
+{
+    return (uint32_t)psci_call(virt_cpu_index(), fid, a1, a2, a3);
+}

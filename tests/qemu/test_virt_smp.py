@@ -1,0 +1,159 @@
+# SPDX-License-Identifier: MIT
+"""Every core on virt (SMP=N): fiqmon starts the other CPUs' wait, is the PSCI firmware
+Debian's kernel brings them up with, and (when the kernel takes one offline and back)
+parks and restarts it. One boot per CPU count, shared by its checks; one machine at a time."""
+
+import re
+import subprocess
+
+import pytest
+
+from conftest import _booter
+from harness import ROOT
+from test_virt_tasks import shell
+
+
+def _machine(tmp_path_factory, smp, **run):
+    subprocess.run(["make", "-s", "-C", str(ROOT), "linux", "initramfs"], check=True)
+    boot, finish = _booter(tmp_path_factory.mktemp(f"smp{smp}"))
+    fm = boot("virt", f"smp{smp}", BOOT_DELAY_MS=0, SMP=smp, KERNEL="debian", **run)
+    return fm, finish
+
+
+@pytest.fixture(scope="module")
+def smp2(tmp_path_factory):
+    """Debian's kernel on 2 CPUs, no root file system: it panics, fiqmon's shell is idle."""
+    fm, finish = _machine(tmp_path_factory, 2)
+    fm.console.expect(r"Kernel panic - not syncing: VFS", timeout=120)
+    yield fm
+    finish()
+
+
+@pytest.fixture(scope="module")
+def smp4(smp2, tmp_path_factory):
+    """Debian's kernel on 4 CPUs at the busybox shell on its console (after smp2's checks:
+    it depends on smp2 only so that the two are not running at once)."""
+    smp2.close()
+    fm, finish = _machine(tmp_path_factory, 4, INITRD="busybox")
+    fm.console.expect(r"fiqmon-initramfs-ready", timeout=240)
+    fm.console.expect(r"# ", timeout=60)
+    fm.serial = 0
+    yield fm
+    finish()
+
+
+def set_online(fm, cpu, on):
+    """Writes the CPU's online file; the kernel's answer is the shell's exit status."""
+    out = shell(fm, f"echo {int(on)} > /sys/devices/system/cpu/cpu{cpu}/online; echo rc=$?")
+    assert out.splitlines()[-1] == "rc=0", out
+
+
+CPU_LINE = re.compile(r"^([ *]) cpu(\d) (running|stopped|off)(?: pc=([0-9a-f]{8}) \((\w+)\))?",
+                      re.M)
+
+
+def cpus(fm):
+    """cpu's listing: {index: (state, pc or None, mode or None)}; the selected one first."""
+    out = fm.cmd("cpu")
+    rows = CPU_LINE.findall(out)
+    assert rows, out
+    return {int(n): (st, int(pc, 16) if pc else None, mode or None) for _, n, st, pc, mode in rows}
+
+
+def test_smp2_kernel_brings_up_both_cpus_with_fiqmons_psci(smp2):
+    log = smp2.console.log.decode("latin1")
+    assert "psci: PSCIv1.0 detected in firmware." in log
+    assert "smp: Brought up 1 node, 2 CPUs" in log
+
+
+def test_smp2_cpu_lists_both_cpus_at_kernel_pcs_without_stopping_them(smp2):
+    smp2.knock()
+    seen = cpus(smp2)
+    assert sorted(seen) == [0, 1], seen
+    assert seen[0][0] == "stopped"            # the one the monitor runs on, interrupted
+    assert seen[1][0] == "running", seen      # sampled by a FIQ that let it go
+    assert all(pc >= 0xC0000000 for _, pc, _ in seen.values()), seen
+    # pc also samples every CPU, the asynchronous shell stays asynchronous
+    try:
+        out = smp2.cmd("pc")
+    finally:
+        smp2.leave()
+    # in the kernel's text, or at its high vectors when the sample caught an interrupt
+    assert re.search(r"  cpu1 running pc=(c[0-9a-f]{7}|ffff[0-9a-f]{4})", out), out
+
+
+def test_smp2_selecting_cpu1_halts_both_and_shows_its_registers(smp2):
+    smp2.knock()
+    out = smp2.cmd("cpu 1")
+    m = re.search(r"cpu1 selected: pc=([0-9a-f]{8})", out)
+    assert m and "every cpu halted" in out, out
+    pc1 = int(m.group(1), 16)
+    seen = cpus(smp2)
+    assert seen[1][:2] == ("stopped", pc1) and seen[0][0] == "stopped", seen
+    regs = smp2.cmd("regs")
+    assert f"pc={pc1:08x}" in regs, regs
+    bt = smp2.cmd("bt -a", timeout=30)
+    assert "cpu0:" in bt and "cpu1:" in bt, bt
+    assert "kernel continues" in smp2.cmd("continue")
+    seen = cpus(smp2)
+    assert seen[1][0] == "running", seen
+    smp2.leave()
+
+
+def test_smp4_kernel_brings_up_4_cpus(smp4):
+    log = smp4.console.log.decode("latin1")
+    assert "smp: Brought up 1 node, 4 CPUs" in log
+    assert shell(smp4, "cat /sys/devices/system/cpu/online").strip() == "0-3"
+
+
+def test_smp4_cpu_goes_offline_and_online_again(smp4):
+    """CPU_OFF parks the CPU (AFFINITY_INFO then says off, which the kernel waits for);
+    CPU_ON restarts it from the kernel's entry point with the MMU off again."""
+    set_online(smp4, 2, False)
+    assert shell(smp4, "cat /sys/devices/system/cpu/online").strip() == "0-1,3"
+    # the kernel polls AFFINITY_INFO until fiqmon says the CPU is off
+    said = shell(smp4, "dmesg | grep -i 'cpu2'")
+    assert re.search(r"CPU2 killed", said), said
+    set_online(smp4, 2, True)
+    assert shell(smp4, "cat /sys/devices/system/cpu/online").strip() == "0-3"
+    # twice: a CPU that was offlined comes back again (fresh stack, fresh entry)
+    for _ in range(2):
+        set_online(smp4, 1, False)
+        set_online(smp4, 1, True)
+    assert shell(smp4, "cat /sys/devices/system/cpu/online").strip() == "0-3"
+    assert shell(smp4, "grep -c ^processor /proc/cpuinfo").strip() == "4"
+
+
+def test_smp4_halt_silences_every_cpu_and_continue_resumes(smp4):
+    """A shell loop floods the console from whichever CPU runs it; halting CPU 0 alone would
+    leave it printing. Halted, nothing arrives; after continue the loop finishes."""
+    smp4.console.forget()
+    smp4.console.send(b"i=0; while [ $i -lt 6000 ]; do echo tick$i; i=$((i+1)); done; "
+                      b"echo loop-done\r")
+    smp4.console.expect(r"tick200\r", timeout=60)
+    smp4.knock()
+    assert "stop reason: knock" in smp4.cmd("halt")
+    smp4.console.drain(0.3)              # what was in flight before the roundup
+    seen = cpus(smp4)
+    assert [seen[i][0] for i in range(4)] == ["stopped"] * 4, seen
+    silent = smp4.console.received_within(1.5)
+    assert silent == b"", f"a halted CPU printed {silent[:200]!r}"
+    assert "kernel continues" in smp4.cmd("continue")
+    smp4.console.expect(r"loop-done", timeout=120)
+    smp4.leave()
+    assert shell(smp4, "echo alive") == "alive"
+
+
+def test_smp4_an_offline_cpu_shows_as_off_and_is_not_rounded_up(smp4):
+    set_online(smp4, 3, False)
+    smp4.knock()
+    assert "stop reason: knock" in smp4.cmd("halt")
+    seen = cpus(smp4)
+    assert seen[3] == ("off", None, None), seen
+    assert [seen[i][0] for i in range(3)] == ["stopped"] * 3, seen
+    assert "no answer" not in smp4.cmd("cpu")
+    assert smp4.cmd("cpu 3").startswith("error: cpu 3 is off")
+    assert "kernel continues" in smp4.cmd("continue")
+    smp4.leave()
+    set_online(smp4, 3, True)
+    assert shell(smp4, "cat /sys/devices/system/cpu/online").strip() == "0-3"
