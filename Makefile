@@ -352,9 +352,8 @@ UNIT_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -Wshadow -Wno-unused-parame
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
 	$(MONITOR_INCLUDES) -Iplatforms -Itests/unit -Ihyp -Ivdev
 UNIT_TESTS  := $(patsubst tests/unit/%.c,$(UNIT_BUILD)/%,$(sort $(wildcard tests/unit/test_*.c)))
-# one CPU's porting calls are portable: the host tests use the boards' own file
-UNIT_SUPPORT := $(filter-out tests/unit/test_%.c,$(wildcard tests/unit/*.c)) \
-	platforms/common/cpus_single.c
+# (the fake port has CPUs of its own: the every-core calls, several CPUs)
+UNIT_SUPPORT := $(filter-out tests/unit/test_%.c,$(wildcard tests/unit/*.c))
 # the Hyp shim's portable parts (hyp/README: the rest is entry code)
 UNIT_HYP := $(filter-out hyp/hyp_main.c,$(wildcard hyp/*.c)) $(wildcard vdev/*.c)
 # the host tests run monitor/ with its texts packed as on the target (the real expander)
@@ -388,7 +387,7 @@ FUZZ_CFLAGS  := -std=c11 -g -O1 -Wall -Wextra -Wshadow -Wno-unused-parameter \
 FUZZ_LDFLAGS := -Wl,--wrap=monitor_frame -lcmocka
 FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_SUPPORT   := $(filter-out tests/fuzz/fuzz_%.c,$(wildcard tests/fuzz/*.c)) tests/unit/fake_port.c \
-	tests/unit/kernel_fixture.c tests/unit/task_fixture.c platforms/common/cpus_single.c
+	tests/unit/kernel_fixture.c tests/unit/task_fixture.c
 
 $(FUZZ_BUILD)/%: tests/fuzz/%.c $(UNIT_PACKED) $(FUZZ_SUPPORT) $(wildcard monitor/*.h monitor/*/*.h tests/fuzz/*.h tests/unit/*.h)
 	@mkdir -p $(@D)

@@ -131,6 +131,7 @@ void monitor_init(int knock_mode, const struct monitor_features *features)
     set_state(MON_WAITING);
     mon.reason = REASON_KNOCK;
     mon.halted = false;
+    mon.cpus_held = false;
     mon.boot_pending = false;
     mon.boot_held = false;
     mon.kernel_started = false;
@@ -397,6 +398,8 @@ static void run_gdb(void)
             held_poll();
             continue;
         }
+        if (!mon.features->remote->running() && (monitor_permissions() & CMD_GDB))
+            hold_cpus(true); /* the other CPUs are GDB's threads: stopped before it asks */
         gdb_act(mon.features->remote->feed((uint8_t)c));
     }
 }
@@ -404,6 +407,8 @@ static void run_gdb(void)
 /* Enter GDB mode from the shell: the CPU stays stopped; GDB speaks first. */
 void monitor_start_gdb(void)
 {
+    if (mon.own_frame)
+        monitor_select_cpu(0); /* GDB's thread 1 is CPU 0; it selects the others itself */
     set_state(MON_GDB);
     mon.features->remote->start(mon.frame);
 }

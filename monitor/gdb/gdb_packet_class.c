@@ -8,11 +8,12 @@
 /* Packets a locked stub still answers: GDB's connection sequence, which shows nothing of
  * the target, and the ways out (D, k, $3#33). qRcmd ("monitor CMD") is here because the
  * command it carries meets the dispatcher's own check: that is how `monitor unlock`
- * works. A trailing '*' matches any continuation. */
+ * works. The thread packets name the CPUs and whether they stopped, nothing of what they
+ * run. A trailing '*' matches any continuation. */
 static const char *const gdb_handshake[] = {
     "?", "3", "D*", "k", "H*", "qSupported*", "QStartNoAckMode", "vMustReplyEmpty",
     "qXfer:features:read:*", "qAttached*", "qC", "qfThreadInfo", "qsThreadInfo", "qTStatus",
-    "qOffsets", "qSymbol*", "vCont?", "qRcmd,*",
+    "qOffsets", "qSymbol*", "vCont?", "qRcmd,*", "T*", "qThreadExtraInfo,*",
 };
 
 static bool gdb_match(const char *b, size_t len, const char *pat)

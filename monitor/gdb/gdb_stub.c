@@ -39,7 +39,8 @@ _Static_assert((GDB_PACKET_SIZE - 6u) / 2u + 1u <= RCMD_BATCH, "command line mee
 #define GDB_REG_CPSR 25u /* cpsr's number in the target description */
 #define GDB_REGS_HEX (17u * 8u)
 
-#define STOP_REPLY "T02thread:01;" /* SIGINT: stopped by Ctrl-C, a knock, an NMI */
+/* A thread (CPU) that is not there, or runs on: ESRCH. */
+#define NO_THREAD "E03"
 
 enum { RX_IDLE, RX_BODY, RX_CSUM1, RX_CSUM2 };
 
@@ -326,16 +327,16 @@ static uint32_t *gdb_reg(struct cpu_frame *f, uint32_t n)
     return n == GDB_REG_CPSR ? &f->cpsr : NULL;
 }
 
-static void read_regs(struct gdb_stub *g)
+static void read_regs(struct gdb_stub *g, struct cpu_frame *f)
 {
     for (unsigned i = 0; i < 16; i++)
-        put_le32(g, *frame_reg(g->frame, i));
-    put_le32(g, g->frame->cpsr);
+        put_le32(g, *frame_reg(f, i));
+    put_le32(g, f->cpsr);
 }
 
 /* G: all 17 checked before any is written; cpsr last, so r13/r14 land in the bank of the
  * mode they were read from. */
-static void write_regs(struct gdb_stub *g, const char *p, size_t n)
+static void write_regs(struct gdb_stub *g, struct cpu_frame *f, const char *p, size_t n)
 {
     uint32_t v;
 
@@ -344,35 +345,159 @@ static void write_regs(struct gdb_stub *g, const char *p, size_t n)
     for (unsigned i = 0; i < 17; i++)
         if (!get_le32(p + 8 * i, &v))
             return reply_str(g, "E22");
-    if (!cpsr_ok(g->frame->cpsr, v))
+    if (!cpsr_ok(f->cpsr, v))
         return reply_str(g, "E22");
     for (unsigned i = 0; i < 16; i++)
-        get_le32(p + 8 * i, frame_reg(g->frame, i));
-    g->frame->cpsr = v;
+        get_le32(p + 8 * i, frame_reg(f, i));
+    f->cpsr = v;
     reply_str(g, "OK");
 }
 
 /* p N */
-static void read_reg(struct gdb_stub *g, const char *p, const char *end)
+static void read_reg(struct gdb_stub *g, struct cpu_frame *f, const char *p, const char *end)
 {
     uint32_t n, *r;
 
-    if (parse_hex(p, end, &n) != end || !(r = gdb_reg(g->frame, n)))
+    if (parse_hex(p, end, &n) != end || !(r = gdb_reg(f, n)))
         return reply_str(g, "E22");
     put_le32(g, *r);
 }
 
 /* P N=VALUE */
-static void write_reg(struct gdb_stub *g, const char *p, const char *end)
+static void write_reg(struct gdb_stub *g, struct cpu_frame *f, const char *p, const char *end)
 {
     uint32_t n, v, *r;
 
     p = parse_hex(p, end, &n);
-    if (!p || end - p != 9 || *p != '=' || !get_le32(p + 1, &v) || !(r = gdb_reg(g->frame, n)))
+    if (!p || end - p != 9 || *p != '=' || !get_le32(p + 1, &v) || !(r = gdb_reg(f, n)))
         return reply_str(g, "E22");
-    if (r == &g->frame->cpsr && !cpsr_ok(*r, v))
+    if (r == &f->cpsr && !cpsr_ok(*r, v))
         return reply_str(g, "E22");
     *r = v;
+    reply_str(g, "OK");
+}
+
+/* --- threads: one per CPU, id = index + 1 (as QEMU's gdbstub numbers them) ------------- */
+
+static unsigned cpu_count(void)
+{
+    return platform->cpus ? platform->cpus : 1u;
+}
+
+/* CPU n's context, or NULL: off, or running on (it did not answer the roundup). CPU 0's is
+ * the session's. */
+static struct cpu_frame *cpu_context(const struct gdb_stub *g, unsigned n, bool *online)
+{
+    struct port_cpu c;
+
+    if (!n) {
+        *online = true;
+        return g->frame;
+    }
+    port_cpu(n, &c);
+    *online = c.online;
+    return c.frame;
+}
+
+/* A thread id at p..end: the CPU it names (0 and -1, "any" and "all": the selected one), or
+ * -1 if malformed, -2 if that CPU is off or not there. */
+static int thread_cpu(const struct gdb_stub *g, const char *p, const char *end)
+{
+    uint32_t id;
+    bool online;
+
+    if (end - p == 2 && p[0] == '-' && p[1] == '1')
+        return g->cpu;
+    if (parse_hex(p, end, &id) != end)
+        return -1;
+    if (!id)
+        return g->cpu;
+    if (id > cpu_count())
+        return -2;
+    cpu_context(g, id - 1, &online);
+    return online ? (int)id - 1 : -2;
+}
+
+static void put_thread(struct gdb_stub *g, unsigned cpu)
+{
+    put_hex8(g, cpu + 1);
+}
+
+/* T02thread:N; (SIGINT: stopped by Ctrl-C, a knock, an NMI) for the selected CPU. */
+static void stop_reply(struct gdb_stub *g)
+{
+    reply_str(g, "T02thread:");
+    put_thread(g, g->cpu);
+    put(g, ';');
+}
+
+/* g, G, p, P on the selected CPU's saved context. */
+static void registers(struct gdb_stub *g, char kind, const char *p, const char *end)
+{
+    bool online;
+    struct cpu_frame *f = cpu_context(g, g->cpu, &online);
+
+    if (!f)
+        return reply_str(g, NO_THREAD);
+    if (kind == 'g')
+        read_regs(g, f);
+    else if (kind == 'G')
+        write_regs(g, f, p, (size_t)(end - p));
+    else if (kind == 'p')
+        read_reg(g, f, p, end);
+    else
+        write_reg(g, f, p, end);
+}
+
+/* qfThreadInfo: every online CPU, in one reply. */
+static void list_threads(struct gdb_stub *g)
+{
+    bool online;
+
+    reply_str(g, "m");
+    for (unsigned n = 0; n < cpu_count(); n++) {
+        cpu_context(g, n, &online);
+        if (!online)
+            continue;
+        if (g->out > 1)
+            put(g, ',');
+        put_thread(g, n);
+    }
+}
+
+/* qThreadExtraInfo,ID: "CPU n [halted]", or "[running]" (it did not answer the roundup);
+ * written as text, then hex-encoded in place from the end. */
+static void thread_info(struct gdb_stub *g, const char *p, const char *end)
+{
+    int cpu = thread_cpu(g, p, end);
+    bool online;
+
+    if (cpu < 0)
+        return reply_str(g, cpu == -1 ? "E22" : NO_THREAD);
+    reply_str(g, "CPU ");
+    put(g, (char)('0' + cpu)); /* at most 8 CPUs (GICv2) */
+    put_str(g, cpu_context(g, (unsigned)cpu, &online) ? " [halted]" : " [running]");
+    for (unsigned i = g->out; i--;) {
+        uint8_t c = (uint8_t)g->buf[i];
+        g->buf[2 * i] = hex_digits[c >> 4];
+        g->buf[2 * i + 1] = hex_digits[c & 15];
+    }
+    g->out *= 2;
+}
+
+/* Hg ID selects the CPU for g, G, p, P; Hc ID (continue) is checked, and all resume anyway.
+ * T ID: is it alive (online). */
+static void thread_packet(struct gdb_stub *g, const char *b, const char *end)
+{
+    int cpu;
+
+    if (b[0] == 'H' && (end - b < 2 || (b[1] != 'g' && b[1] != 'c')))
+        return reply_str(g, "E22");
+    cpu = thread_cpu(g, b + 1 + (b[0] == 'H'), end);
+    if (cpu < 0)
+        return reply_str(g, cpu == -1 ? "E22" : NO_THREAD);
+    if (b[0] == 'H' && b[1] == 'g')
+        g->cpu = (uint8_t)cpu;
     reply_str(g, "OK");
 }
 
@@ -562,10 +687,13 @@ static void query(struct gdb_stub *g, size_t len)
         monitor_command(g, b + 6, end);
     else if (is(b, len, "qAttached") || starts(b, len, "qAttached:"))
         reply_str(g, "1");
-    else if (is(b, len, "qC"))
-        reply_str(g, "QC01");
-    else if (is(b, len, "qfThreadInfo"))
-        reply_str(g, "m01");
+    else if (is(b, len, "qC")) {
+        reply_str(g, "QC");
+        put_thread(g, g->cpu);
+    } else if (is(b, len, "qfThreadInfo"))
+        list_threads(g);
+    else if (starts(b, len, "qThreadExtraInfo,"))
+        thread_info(g, b + 17, end);
     else if (is(b, len, "qsThreadInfo"))
         reply_str(g, "l");
 }
@@ -644,19 +772,13 @@ static enum gdb_action dispatch(struct gdb_stub *g, size_t len)
     }
     switch (kind) {
     case '?':
-        reply_str(g, STOP_REPLY);
+        stop_reply(g);
         break;
     case 'g':
-        read_regs(g);
-        break;
     case 'G':
-        write_regs(g, b + 1, len - 1);
-        break;
     case 'p':
-        read_reg(g, b + 1, end);
-        break;
     case 'P':
-        write_reg(g, b + 1, end);
+        registers(g, kind, b + 1, end);
         break;
     case 'm':
         if (read_mem(g, b + 1, end))
@@ -697,7 +819,8 @@ static enum gdb_action dispatch(struct gdb_stub *g, size_t len)
         reply_str(g, NO_BREAKPOINTS);
         break;
     case 'H':
-        reply_str(g, "OK");
+    case 'T':
+        thread_packet(g, b, end);
         break;
     case 'q':
         query(g, len);
@@ -722,6 +845,7 @@ static enum gdb_action dispatch(struct gdb_stub *g, size_t len)
 void gdb_stub_start(struct gdb_stub *g, struct cpu_frame *f)
 {
     g->frame = f;
+    g->cpu = 0;
     g->mode = GDB_HALTED;
     g->rx = RX_IDLE;
     g->no_ack = false;
@@ -795,9 +919,10 @@ enum gdb_action gdb_stub_feed(struct gdb_stub *g, uint8_t c)
 void gdb_stub_stopped(struct gdb_stub *g, struct cpu_frame *f)
 {
     g->frame = f;
+    g->cpu = 0; /* CPU 0 took the stop */
     g->mode = GDB_HALTED;
     g->rx = RX_IDLE; /* a partial packet would run into the reply */
-    reply_str(g, STOP_REPLY);
+    stop_reply(g);
     send_reply(g);
 }
 

@@ -111,6 +111,7 @@ enum gdb_mode {
 struct gdb_stub {
     struct cpu_frame *frame; /* the halted CPU's saved context; NULL unless HALTED */
     uint8_t mode;            /* enum gdb_mode */
+    uint8_t cpu;             /* the thread (CPU index) g, G, p, P act on (Hg) */
     uint8_t rx;              /* framing state */
     uint8_t csum;            /* sum of the body bytes so far */
     uint8_t csum_hi;         /* first checksum digit, 0xff if not a hex digit */

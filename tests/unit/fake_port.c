@@ -492,8 +492,75 @@ const struct boot_target *port_boot_target(void)
 
 /* --- reset -------------------------------------------------------------------------- */
 
+/* --- every core --------------------------------------------------------------------- */
+
+static struct {
+    bool online;
+    struct cpu_frame context;
+} cpus[FAKE_CPUS_MAX];
+
+static unsigned cpu_count(void)
+{
+    return fake.desc.cpus ? fake.desc.cpus : 1u;
+}
+
+void fake_cpu_set(unsigned n, bool online, const struct cpu_frame *context)
+{
+    if (n == 0 || n >= FAKE_CPUS_MAX || n >= cpu_count())
+        fail_msg("fake_cpu_set(%u): CPUs 1 to %u here", n, cpu_count() - 1);
+    cpus[n].online = online;
+    if (context)
+        cpus[n].context = *context;
+}
+
+struct cpu_frame *fake_cpu_frame(unsigned n)
+{
+    assert_true(n < FAKE_CPUS_MAX);
+    return &cpus[n].context;
+}
+
+/* The online CPUs that do not answer. */
+static uint32_t late_cpus(void)
+{
+    uint32_t late = 0;
+
+    for (unsigned n = 1; n < cpu_count() && n < FAKE_CPUS_MAX; n++)
+        if (cpus[n].online && (fake.cpus_late & (1u << n)))
+            late |= 1u << n;
+    return late;
+}
+
+uint32_t port_cpus_hold(bool hold)
+{
+    fake.cpus_held = hold;
+    fake.cpu_holds += hold;
+    return hold ? late_cpus() : 0;
+}
+
+uint32_t port_cpus_sample(void)
+{
+    fake.cpu_samples++;
+    return late_cpus();
+}
+
+void port_cpu(unsigned n, struct port_cpu *out)
+{
+    struct cpu_frame *f = n ? &cpus[n].context : monitor_frame();
+
+    if (n >= cpu_count() || n >= FAKE_CPUS_MAX)
+        fail_msg("port_cpu(%u): the fake has %u CPUs", n, cpu_count());
+    *out = (struct port_cpu){.online = n == 0 || cpus[n].online};
+    out->stopped = out->online && (n == 0 ? f != NULL : fake.cpus_held && !(fake.cpus_late & (1u << n)));
+    if (out->online && f) {
+        out->pc = f->pc;
+        out->cpsr = f->cpsr;
+    }
+    out->frame = out->stopped ? f : NULL;
+}
+
 void fake_port_reset(void)
 {
+    memset(cpus, 0, sizeof(cpus));
     memset(&fake, 0, sizeof(fake));
     fake_on_mem_access = NULL;
     fake.desc = default_desc;

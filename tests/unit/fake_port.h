@@ -14,6 +14,10 @@
  *   timer      port_entropy returns fake.entropy, then adds fake.entropy_step to it;
  *              port_clock_ms the same with fake.clock_ms and fake.clock_step_ms;
  *              port_delay_ms only records (no test waits)
+ *   cpus       fake.desc.cpus CPUs (default one): CPU 0 is the monitor's (monitor_frame()),
+ *              the others are off until fake_cpu_set turns them on; a roundup
+ *              (port_cpus_hold) stops every online one that is not in fake.cpus_late,
+ *              and only a stopped one shows its context
  */
 #ifndef FIQMON_FAKE_PORT_H
 #define FIQMON_FAKE_PORT_H
@@ -72,6 +76,16 @@ const uint8_t *fake_rx_stream_stop(size_t *len);
 /* --- interrupt controller --- */
 void fake_irq_set_lines(const struct port_irq_line *lines, unsigned n);
 
+/* --- every core --- */
+#define FAKE_CPUS_MAX 8u
+struct cpu_frame;
+/* CPU n (1 <= n < FAKE_CPUS_MAX, n < fake.desc.cpus) on or off, with the context it saves
+ * when a roundup stops it (the fake keeps a copy: fake_cpu_frame). */
+void fake_cpu_set(unsigned n, bool online, const struct cpu_frame *context);
+/* CPU n's context as the fake keeps it: what the monitor reads and edits while it is
+ * stopped. */
+struct cpu_frame *fake_cpu_frame(unsigned n);
+
 /* --- reboot --- */
 /* Runs fn(arg). Returns true if it called port_reboot (which never returns: it jumps back
  * here), false if fn returned normally. */
@@ -94,6 +108,7 @@ struct fake_port {
     uint32_t entropy_step;   /* added after each port_entropy (default 0: a stopped timer) */
     uint32_t clock_ms;       /* port_clock_ms's next value */
     uint32_t clock_step_ms;  /* added after each port_clock_ms (default 0: a stopped clock) */
+    uint32_t cpus_late;      /* CPUs (a bit each) that answer no roundup or sample */
     /* records */
     enum port_mem_space space;    /* last port_mem_space */
     unsigned reads[5], writes[5]; /* successful accesses, by width */
@@ -116,6 +131,9 @@ struct fake_port {
     unsigned delays;              /* port_delay_ms calls */
     uint32_t delay_ms_last;       /* and their arguments */
     uint32_t delay_ms_total;
+    bool cpus_held;               /* last port_cpus_hold */
+    unsigned cpu_holds;           /* port_cpus_hold(true) calls */
+    unsigned cpu_samples;         /* port_cpus_sample calls */
 };
 extern struct fake_port fake;
 

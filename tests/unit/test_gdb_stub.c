@@ -1192,6 +1192,160 @@ static void test_thread_queries_describe_one_thread(void **state)
     EXPECT_REPLY("Hg0", "OK");
     EXPECT_REPLY("Hc-1", "OK");
     EXPECT_REPLY("Hg1", "OK");
+    EXPECT_REPLY("T1", "OK");
+    EXPECT_REPLY("T01", "OK");
+    EXPECT_REPLY("T2", "E03");
+    EXPECT_REPLY("Hg2", "E03");
+    EXPECT_REPLY("qThreadExtraInfo,1", hex_of("CPU 0 [halted]"));
+    EXPECT_REPLY("qThreadExtraInfo,2", "E03");
+    EXPECT_REPLY("g", regs_hex());
+}
+
+/* Four CPUs: 0 (the session's frame), 1 and 3 on and stopped by the roundup, 2 off. */
+static struct cpu_frame *four_cpus(void)
+{
+    struct cpu_frame f = frame;
+
+    fake.desc.cpus = 4;
+    for (unsigned i = 0; i < 13; i++)
+        f.r[i] = 0x31000000u + i;
+    f.svc.sp = 0x3100000du;
+    f.svc.lr = 0x3100000eu;
+    f.pc = 0xc0003333u;
+    fake_cpu_set(3, true, &f);
+    f.pc = 0xc0001111u;
+    f.r[0] = 0x11000000u;
+    fake_cpu_set(1, true, &f);
+    fake_cpu_set(2, false, &f);
+    port_cpus_hold(true); /* what the monitor does before it feeds GDB's bytes */
+    return fake_cpu_frame(3);
+}
+
+/* The g packet for any frame. */
+static const char *regs_hex_of(struct cpu_frame *f)
+{
+    static char out[17 * 8 + 1];
+    size_t n = 0;
+
+    for (unsigned i = 0; i < 16; i++)
+        n += (size_t)snprintf(out + n, sizeof(out) - n, "%s", le32(*frame_reg(f, i)));
+    snprintf(out + n, sizeof(out) - n, "%s", le32(f->cpsr));
+    return out;
+}
+
+static void test_every_online_cpu_is_a_thread(void **state)
+{
+    (void)state;
+    four_cpus();
+    EXPECT_REPLY("qfThreadInfo", "m01,02,04");
+    EXPECT_REPLY("qsThreadInfo", "l");
+    EXPECT_REPLY("qC", "QC01");
+    EXPECT_REPLY("T1", "OK");
+    EXPECT_REPLY("T2", "OK");
+    EXPECT_REPLY("T4", "OK");
+    EXPECT_REPLY("T3", "E03"); /* CPU 2 is off */
+    EXPECT_REPLY("T5", "E03"); /* there is no CPU 4 */
+    EXPECT_REPLY("Tff", "E03");
+    EXPECT_REPLY("qThreadExtraInfo,4", hex_of("CPU 3 [halted]"));
+    EXPECT_REPLY("qThreadExtraInfo,3", "E03");
+}
+
+static void test_hg_selects_the_cpu_whose_frame_g_and_p_read(void **state)
+{
+    (void)state;
+    struct cpu_frame *cpu3 = four_cpus();
+
+    EXPECT_REPLY("Hg4", "OK");
+    EXPECT_REPLY("qC", "QC04");
+    EXPECT_REPLY("g", regs_hex_of(cpu3));
+    EXPECT_REPLY("pf", le32(0xc0003333u));
+    EXPECT_REPLY("pd", le32(0x3100000du)); /* svc's sp: CPU 3 runs in svc */
+    EXPECT_REPLY("?", "T02thread:04;");
+    EXPECT_REPLY("Hg2", "OK");
+    EXPECT_REPLY("pf", le32(0xc0001111u));
+    EXPECT_REPLY("p0", le32(0x11000000u));
+    EXPECT_REPLY("Hg1", "OK");
+    EXPECT_REPLY("g", regs_hex());
+    EXPECT_REPLY("Hg0", "OK"); /* any: stays where it is */
+    EXPECT_REPLY("qC", "QC01");
+    EXPECT_REPLY("Hc4", "OK"); /* continue's thread: checked, changes nothing */
+    EXPECT_REPLY("qC", "QC01");
+    EXPECT_REPLY("g", regs_hex());
+}
+
+static void test_G_and_P_write_the_selected_cpus_frame_only(void **state)
+{
+    (void)state;
+    struct cpu_frame *cpu3 = four_cpus();
+    struct cpu_frame own = frame, cpu1 = *fake_cpu_frame(1), want = *cpu3;
+    char g_body[1 + 17 * 8 + 1];
+
+    EXPECT_REPLY("Hg4", "OK");
+    EXPECT_REPLY(tfmt("Pf=%s", le32(0xc0004444u)), "OK");
+    want.pc = 0xc0004444u;
+    EXPECT_TRUE(memcmp(cpu3, &want, sizeof(want)) == 0, "P: CPU 3's frame");
+    want.r[5] = 0x55555555u;
+    snprintf(g_body, sizeof(g_body), "G%s", regs_hex_of(&want));
+    EXPECT_REPLY(g_body, "OK");
+    EXPECT_TRUE(memcmp(cpu3, &want, sizeof(want)) == 0, "G: CPU 3's frame");
+    EXPECT_TRUE(memcmp(&frame, &own, sizeof(own)) == 0, "CPU 0's frame changed");
+    EXPECT_TRUE(memcmp(fake_cpu_frame(1), &cpu1, sizeof(cpu1)) == 0, "CPU 1's frame changed");
+}
+
+static void test_a_cpu_that_missed_the_roundup_is_listed_running_without_registers(void **state)
+{
+    (void)state;
+    four_cpus();
+    fake.cpus_late = 1u << 1;
+    port_cpus_hold(true);
+    EXPECT_REPLY("qfThreadInfo", "m01,02,04");
+    EXPECT_REPLY("qThreadExtraInfo,2", hex_of("CPU 1 [running]"));
+    EXPECT_REPLY("T2", "OK");
+    EXPECT_REPLY("Hg2", "OK");
+    EXPECT_REPLY("g", "E03");
+    EXPECT_REPLY("pf", "E03");
+    EXPECT_REPLY(tfmt("Pf=%s", le32(0)), "E03");
+    EXPECT_EQ(fake_cpu_frame(1)->pc, 0xc0001111u);
+}
+
+static void test_a_stop_names_cpu_0_and_selects_it_again(void **state)
+{
+    (void)state;
+    four_cpus();
+    EXPECT_REPLY("Hg4", "OK");
+    EXPECT_EQ(send("c"), GDB_RESUME);
+    fake_output_reset();
+    EXPECT_EQ(feed("\x03"), GDB_INTERRUPT);
+    gdb_stub_stopped(&stub, &frame);
+    EXPECT_STR_EQ(output(), pkt("T02thread:01;"));
+    EXPECT_REPLY("qC", "QC01");
+    EXPECT_REPLY("g", regs_hex());
+}
+
+/* Malformed thread ids, unknown threads: an error, and the selection stays. */
+static void test_bad_thread_ids_change_nothing(void **state)
+{
+    static const struct bad_case thread_cases[] = {
+        {"H", "E22"},        {"Hg", "E22"},       {"Hgx", "E22"},      {"Hg-2", "E22"},
+        {"Hg-", "E22"},      {"Hg 4", "E22"},     {"Hg4 ", "E22"},     {"Hg4;", "E22"},
+        {"Hgp1.4", "E22"},   {"Hx4", "E22"},      {"Hs4", "E22"},      {"Hc", "E22"},
+        {"Hg100000000", "E22"}, {"T", "E22"},     {"Tx", "E22"},       {"T-2", "E22"},
+        {"qThreadExtraInfo,", "E22"}, {"qThreadExtraInfo,zz", "E22"},
+        {"Hg3", "E03"},      {"Hg5", "E03"},      {"Hgffffffff", "E03"}, {"Hc3", "E03"},
+        {"T3", "E03"},       {"T100", "E03"},     {"qThreadExtraInfo,9", "E03"},
+    };
+    (void)state;
+    four_cpus();
+    EXPECT_REPLY("Hg2", "OK");
+    struct cpu_frame own = frame, cpu1 = *fake_cpu_frame(1);
+    for (size_t i = 0; i < sizeof(thread_cases) / sizeof(thread_cases[0]); i++) {
+        print_message("  %s\n", thread_cases[i].body);
+        EXPECT_REPLY(thread_cases[i].body, thread_cases[i].reply);
+        EXPECT_REPLY("qC", "QC02");
+    }
+    EXPECT_TRUE(memcmp(&frame, &own, sizeof(own)) == 0, "CPU 0's frame changed");
+    EXPECT_TRUE(memcmp(fake_cpu_frame(1), &cpu1, sizeof(cpu1)) == 0, "CPU 1's frame changed");
+    EXPECT_EQ(mem_writes(), 0);
 }
 
 /* qXfer reads of target.xml with chunks of len: the whole document, and how many parts. */
@@ -1520,6 +1674,12 @@ int main(void)
         T(test_only_register_and_memory_packets_change_the_frame),
         T(test_qsupported_advertises_what_the_stub_does),
         T(test_thread_queries_describe_one_thread),
+        T(test_every_online_cpu_is_a_thread),
+        T(test_hg_selects_the_cpu_whose_frame_g_and_p_read),
+        T(test_G_and_P_write_the_selected_cpus_frame_only),
+        T(test_a_cpu_that_missed_the_roundup_is_listed_running_without_registers),
+        T(test_a_stop_names_cpu_0_and_selects_it_again),
+        T(test_bad_thread_ids_change_nothing),
         T(test_target_xml_describes_arm_core_with_cpsr_as_25),
         T(test_target_xml_reads_the_same_in_any_chunk_size),
         T(test_monitor_command_output_goes_to_gdb_as_O_packets),

@@ -612,6 +612,8 @@ static void test_gdb_packets_need_their_categories(void **state)
         {"qfThreadInfo", 0},
         {"qsThreadInfo", 0},
         {"qC", 0},
+        {"T02", 0},
+        {"qThreadExtraInfo,02", 0},
         {"qAttached", 0},
         {"qOffsets", 0},
         {"qSymbol::", 0},

@@ -818,6 +818,69 @@ static void test_exit_while_halted_resumes_the_kernel(void **state)
     EXPECT_EQ(fake.rx_polls, 1);
 }
 
+/* --- every core under GDB ----------------------------------------------------------------- */
+
+static const char *gdb_packet(const char *body)
+{
+    unsigned sum = 0;
+
+    for (const char *p = body; *p; p++)
+        sum += (uint8_t)*p;
+    return tfmt("$%s#%02x", body, sum & 0xffu);
+}
+
+/* Two CPUs; CPU 1 runs at pc 0xc0012345 until a roundup stops it. */
+static void second_cpu(void)
+{
+    struct cpu_frame f = frame;
+
+    fake.desc.cpus = 2;
+    f.pc = 0xc0012345u;
+    fake_cpu_set(1, true, &f);
+}
+
+/* GDB's packets right behind its opener, in one FIQ: the other CPU is stopped before the
+ * stub answers about it, and released when GDB detaches. */
+static void test_gdb_sees_the_other_cpu_stopped_as_thread_2(void **state)
+{
+    char burst[128];
+
+    second_cpu();
+    snprintf(burst, sizeof(burst), "$?#3f+%s+%s+%s", gdb_packet("qfThreadInfo"),
+             gdb_packet("Hg2"), gdb_packet("pf"));
+    fake_rx_script_str("+$D#44");
+    fake_output_reset();
+    fiq(burst, strlen(burst));
+    const char *out = fake_output();
+    EXPECT_CONTAINS(out, "$T02thread:01;#");
+    EXPECT_CONTAINS(out, "$m01,02#");
+    EXPECT_CONTAINS(out, "$452301c0#"); /* CPU 1's pc */
+    EXPECT_EQ(monitor_state(), MON_WAITING);
+    EXPECT_TRUE(fake.cpu_holds >= 1 && !fake.cpus_held, "holds %u, held %d", fake.cpu_holds,
+                fake.cpus_held);
+}
+
+/* The shell's `gdb` after `cpu 1`: GDB's thread 1 is still CPU 0. */
+static void test_the_shells_gdb_starts_on_cpu_0_whatever_cpu_was_selected(void **state)
+{
+    second_cpu();
+    frame.pc = 0x12345678u;
+    enter();
+    /* `cpu 1` halts the kernel: the rest arrives while the halted shell polls */
+    fake_rx_script_str("gdb\r");
+    fake_rx_script_str(gdb_packet("qC"));
+    fake_rx_script_str(tfmt("+%s", gdb_packet("pf")));
+    fake_rx_script_str("+$D#44");
+    fake_output_reset();
+    send("cpu 1\r");
+    EXPECT_CONTAINS(fake_output_text(), "cpu1 selected: pc=c0012345");
+    const char *out = fake_output();
+    EXPECT_CONTAINS(out, "$QC01#");
+    EXPECT_CONTAINS(out, "$78563412#");
+    EXPECT_EQ(monitor_state(), MON_WAITING);
+    EXPECT_EQ(fake.cpus_held, false);
+}
+
 static void test_release_gives_the_port_away_until_the_kernel_rearms(void **state)
 {
     enter();
@@ -1058,6 +1121,8 @@ int main(void)
         T(test_knock_typed_ahead_after_exit_enters_again),
         T(test_knock_command_shows_and_switches_the_mode),
         T(test_halt_keeps_the_cpu_and_polls_until_continue),
+        T(test_gdb_sees_the_other_cpu_stopped_as_thread_2),
+        T(test_the_shells_gdb_starts_on_cpu_0_whatever_cpu_was_selected),
         T(test_exit_while_halted_resumes_the_kernel),
         T(test_release_gives_the_port_away_until_the_kernel_rearms),
         T(test_release_is_refused_when_the_port_cannot_be_released),
