@@ -4,12 +4,14 @@ Debian's kernel brings them up with, and (when the kernel takes one offline and 
 parks and restarts it. One boot per CPU count, shared by its checks; one machine at a time."""
 
 import re
+import shutil
 import subprocess
 
 import pytest
 
 from conftest import _booter
 from harness import ROOT
+from test_gdb import gdb
 from test_virt_tasks import shell
 
 
@@ -98,6 +100,45 @@ def test_smp2_selecting_cpu1_halts_both_and_shows_its_registers(smp2):
     seen = cpus(smp2)
     assert seen[1][0] == "running", seen
     smp2.leave()
+
+
+THREAD_LINE = re.compile(r"^(\*?)\s+(\d+)\s+Thread (\d+) \(CPU (\d) \[(\w+)\]\)\s+"
+                         r"(0x[0-9a-f]+) in ", re.M)
+
+
+def test_smp2_gdb_shows_each_cpu_as_a_thread_with_its_own_registers(smp2):
+    """GDB's threads are the CPUs, numbered as QEMU's gdbstub does (CPU n is thread n + 1):
+    info threads lists both, stopped at different kernel pcs; thread 2's registers and
+    backtrace are CPU 1's, as fiqmon's own `cpu` listing shows it; after detach both run."""
+    assert shutil.which("gdb-multiarch"), "gdb-multiarch is required (make deps)"
+    smp2.debug.close()                    # the port is GDB's now; GDB's packet is the knock
+    out = gdb(smp2, None, "info threads", "monitor cpu", "thread 2", "bt 4", "p/x $pc",
+              "p/x $sp", "thread 1", "p/x $pc", "detach", setup=["set architecture arm"],
+              timeout=120)
+    smp2.attach_debug()
+    threads = THREAD_LINE.findall(out)
+    assert [(cur, int(i), int(t), int(c), st) for cur, i, t, c, st, _ in threads] == [
+        ("*", 1, 1, 0, "halted"), ("", 2, 2, 1, "halted")], out
+    pcs = [int(pc, 16) for *_, pc in threads]
+    assert all(pc >= 0xC0000000 for pc in pcs) and pcs[0] != pcs[1], out
+    # fiqmon's listing (monitor cpu, inside the session) has CPU 1 stopped at thread 2's pc
+    assert re.search(rf"cpu1 stopped pc={pcs[1]:08x}", out), out
+    # thread 2's backtrace starts at its own pc (how far GDB unwinds without a vmlinux is
+    # its heuristics' business: in a leaf function it may stop at #0); its registers are its own
+    bt = out[out.index("[Switching to thread 2"):out.index("$1 = ")]
+    frames = [int(a, 16) for a in re.findall(r"^#\d+\s+(0x[0-9a-f]+) in ", bt, re.M)]
+    assert frames[0] == pcs[1] and all(a >= 0xC0000000 for a in frames), out
+    printed = [int(v, 16) for v in re.findall(r"^\$\d+ = (0x[0-9a-f]+)", out, re.M)]
+    assert printed[0] == pcs[1] and printed[2] == pcs[0], out
+    assert printed[1] >= 0xC0000000, out  # CPU 1's kernel stack
+    assert "detached" in out.lower() or "Detaching" in out, out
+    # both CPUs were released: the shell's sample finds CPU 1 running again
+    smp2.knock()
+    try:
+        seen = cpus(smp2)
+    finally:
+        smp2.leave()
+    assert seen[0][0] == "stopped" and seen[1][0] == "running", seen
 
 
 def test_smp4_kernel_brings_up_4_cpus(smp4):
