@@ -37,6 +37,14 @@
  * shorter, the rest literally. Binary data in replies (qXfer) escapes '#', '$', '}' and '*'
  * as '}', c ^ 0x20 first; the encoding then applies to what goes on the wire.
  *
+ * Threads are CPUs, id = index + 1 (as QEMU's gdbstub): qfThreadInfo lists the online ones
+ * (port_cpu), qC names the selected one, Hg ID selects the CPU g/G/p/P act on (0, -1: keep),
+ * Hc ID is only checked, T ID says OK for an online CPU, qThreadExtraInfo gives "CPU n
+ * [halted]" or "[running]" (it did not answer the roundup: its registers get E03). A
+ * malformed id gets E22, one that is no online CPU E03. Stop replies name thread 1 (CPU 0
+ * takes every stop) and select it. CPU 0's context is the session's frame; the others'
+ * are their roundup frames, which exist only while the monitor holds them.
+ *
  * Registers follow the target description served by qXfer:features:read:target.xml:
  * r0-r12, sp, lr, pc (GDB numbers 0-15) and cpsr (25); the g/G packet carries those 17
  * in that order, 32-bit little-endian. They are the interrupted mode's view of the saved

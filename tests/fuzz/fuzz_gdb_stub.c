@@ -5,7 +5,9 @@
  * stream (its own framing and checksum code, not the stub's):
  *   - memory is written only while a packet with a correct checksum is dispatched, only
  *     by M, X or "monitor mw", only inside the range the packet names, with its data;
- *   - the frame changes only by G, P (exactly as asked) or c/C with an address (pc);
+ *   - a frame changes only by G, P (exactly as asked, the selected CPU's) or c/C with an
+ *     address (CPU 0's pc); four CPUs: 0 (the session's frame), 1 stopped, 2 off, 3 did
+ *     not answer the roundup (no frame to change); only an online CPU is ever selected;
  *   - a cpsr write never enters or leaves a mode other than usr/fiq/irq/svc/abt/und/sys;
  *   - no packet makes an unaligned word access, or any access while the port says memory
  *     is unavailable ("monitor md/mw" are the shell's business: not checked);
@@ -47,6 +49,15 @@
 
 static struct gdb_stub stub;
 static struct cpu_frame frame;
+
+#define CPUS 4u
+#define CPU_OFF 2u
+#define CPU_LATE 3u
+
+static struct cpu_frame *cpu_frame_of(unsigned n)
+{
+    return n ? fake_cpu_frame(n) : &frame;
+}
 static uint8_t cfg;
 static bool resending; /* the byte being fed is a '-' outside a packet */
 
@@ -271,16 +282,21 @@ static void check_access(bool write, uint32_t addr, unsigned width, uint32_t val
                    "wrong byte written at %08x", (unsigned)(addr + k));
 }
 
-/* The frame may differ from before only as the packet just dispatched asks. */
-static void check_frame(const struct cpu_frame *before)
+/* CPU cpu's frame may differ from before only as the packet just dispatched asks; sel is
+ * the CPU the stub had selected. */
+static void check_frame(unsigned cpu, const struct cpu_frame *before, unsigned sel)
 {
-    struct cpu_frame want = *before;
+    struct cpu_frame want = *before, *now = cpu_frame_of(cpu);
     uint32_t v, n;
     size_t i = 1;
 
-    if (memcmp(before, &frame, sizeof(frame)) == 0)
+    if (memcmp(before, now, sizeof(*now)) == 0)
         return;
-    FUZZ_CHECK(wire_dispatched(), "frame changed without a valid packet");
+    FUZZ_CHECK(wire_dispatched(), "cpu %u's frame changed without a valid packet", cpu);
+    FUZZ_CHECK(strchr("GPcC", wire.body[0]) && (wire.body[0] == 'c' || wire.body[0] == 'C'
+                                                    ? cpu == 0
+                                                    : cpu == sel && cpu != CPU_LATE),
+               "'%c' changed cpu %u's frame (cpu %u selected)", wire.body[0], cpu, sel);
     switch (wire.body[0]) {
     case 'G':
         FUZZ_CHECK(wire.len == 1 + 17 * 8, "G of %zu bytes changed the frame", wire.len);
@@ -311,12 +327,12 @@ static void check_frame(const struct cpu_frame *before)
     default:
         fuzz_fail("packet '%c' changed the frame", wire.body[0]);
     }
-    FUZZ_CHECK(memcmp(&want, &frame, sizeof(frame)) == 0, "frame is not what '%c' asked for",
+    FUZZ_CHECK(memcmp(&want, now, sizeof(*now)) == 0, "frame is not what '%c' asked for",
                wire.body[0]);
-    FUZZ_CHECK(!((before->cpsr ^ frame.cpsr) & ARM_MODE_MASK) ||
-                   (classic(before->cpsr) && classic(frame.cpsr)),
+    FUZZ_CHECK(!((before->cpsr ^ now->cpsr) & ARM_MODE_MASK) ||
+                   (classic(before->cpsr) && classic(now->cpsr)),
                "cpsr mode %02x -> %02x", (unsigned)(before->cpsr & 0x1f),
-               (unsigned)(frame.cpsr & 0x1f));
+               (unsigned)(now->cpsr & 0x1f));
 }
 
 static void check_stub(void)
@@ -324,6 +340,7 @@ static void check_stub(void)
     FUZZ_CHECK(stub.len <= GDB_PACKET_SIZE && stub.out <= GDB_PACKET_SIZE, "buffer bounds");
     FUZZ_CHECK(stub.mode <= GDB_RUNNING, "mode %u", stub.mode);
     FUZZ_CHECK(stub.mode != GDB_HALTED || stub.frame == &frame, "halted without the frame");
+    FUZZ_CHECK(stub.cpu < CPUS && stub.cpu != CPU_OFF, "cpu %u selected", stub.cpu);
 }
 
 /* What the stub sent for one byte: acks and whole packets, each checked on the wire and
@@ -402,11 +419,14 @@ static void start_session(void)
 
 static void feed(uint8_t c)
 {
-    struct cpu_frame before = frame;
+    struct cpu_frame before[CPUS];
+    unsigned sel = stub.cpu;
     bool running = gdb_stub_running(&stub);
 
     bool m_reply;
 
+    for (unsigned n = 0; n < CPUS; n++)
+        before[n] = *cpu_frame_of(n);
     resending = c == '-' && wire.phase == 0;
     wire_track(c);
     track_m();
@@ -414,7 +434,8 @@ static void feed(uint8_t c)
               (resending || wire.body[0] == 'm') && !(fake.mem_unavailable);
     enum gdb_action a = gdb_stub_feed(&stub, c);
     resending = false;
-    check_frame(&before);
+    for (unsigned n = 0; n < CPUS; n++)
+        check_frame(n, &before[n], sel);
     check_stub();
     check_output(m_reply);
     FUZZ_CHECK(fake_output_len() <= OUTPUT_PER_BYTE_MAX, "%zu bytes of output for one byte",
@@ -537,6 +558,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     monitor_init(1, &fiqmon_features);
     con_set_sink(NULL);
     init_frame();
+    fake.desc.cpus = CPUS;
+    for (unsigned n = 1; n < CPUS; n++) {
+        struct cpu_frame f = frame;
+        f.pc += 0x100u * n;
+        f.r[0] = n;
+        fake_cpu_set(n, n != CPU_OFF, &f);
+    }
+    fake.cpus_late = 1u << CPU_LATE;
+    port_cpus_hold(true);
     fuzz_frame = &frame;
     memset(&wire, 0, sizeof(wire));
     memset(&last_m, 0, sizeof(last_m));
