@@ -80,6 +80,15 @@ static inline uint32_t gicv2_private_pending_enabled(uintptr_t dist)
     return mmio_read_32(dist + GICD_ISPENDR) & mmio_read_32(dist + GICD_ISENABLER);
 }
 
+/* This CPU's banked SGIs and PPIs (INTIDs 0-31), a bit each. */
+static inline void gicv2_read_private(uintptr_t dist, uint32_t *group0, uint32_t *enabled,
+                                      uint32_t *pending)
+{
+    *group0 = ~mmio_read_32(dist + GICD_IGROUPR);
+    *enabled = mmio_read_32(dist + GICD_ISENABLER);
+    *pending = mmio_read_32(dist + GICD_ISPENDR);
+}
+
 static inline void gicv2_eoi(uintptr_t cpu, uint32_t iar)
 {
     mmio_write_32(cpu + GICC_EOIR, iar);

@@ -212,6 +212,10 @@ struct port_cpu {
     bool stopped;            /* held by the roundup: frame is its context */
     uint32_t pc, cpsr;       /* at its last roundup or sample */
     struct cpu_frame *frame; /* while stopped (NULL otherwise) */
+    uint32_t fiqs;           /* FIQs fiqmon took on it */
+    /* its private (banked) lines, a bit each (GIC: SGIs and PPIs, INTIDs 0-31), as of its
+     * last roundup or sample: routed to FIQ, enabled, pending */
+    uint32_t private_fiq, private_enabled, private_pending;
 };
 /* Stop every other online CPU (hold), or let them all go. Returns the CPUs (a bit each)
  * that did not answer within a bound: they run on. Holding twice is holding once. */

@@ -139,7 +139,7 @@ void kernel_lockup_details(uint32_t kmsg_lines)
         con_puts("fiqmon: watchdog: backtrace\n");
         backtrace_interrupted(false);
     }
-    if (monitor_permissions() & CMD_READS_KLOG) {
+    if (kmsg_lines && (monitor_permissions() & CMD_READS_KLOG)) {
         con_puts("fiqmon: watchdog: kernel log (last lines)\n");
         printk_rb_show(v, kmsg_lines);
     }

@@ -50,6 +50,38 @@ int cmd_version(int argc, char **argv)
     return 0;
 }
 
+/* Every core: a line per CPU, its FIQs (and watchdog samples), or for irqs its private
+ * lines (GIC: the banked SGIs and PPIs), as each CPU saw them at a sample just taken. */
+static void per_cpu(bool lines)
+{
+    unsigned n = platform->cpus;
+    uint32_t late;
+
+    if (n < 2)
+        return; /* one CPU: the output as it always was */
+    late = port_cpus_sample();
+    if (lines)
+        con_puts("per cpu, private lines 0-31 (a bit each):\n");
+    for (unsigned i = 0; i < n; i++) {
+        struct port_cpu c;
+        port_cpu(i, &c);
+        con_printf("  cpu%u", i);
+        if (!c.online) {
+            con_puts(" off\n");
+            continue;
+        }
+        if (lines)
+            con_printf(" fiq=%08x en=%08x pending=%08x", (unsigned)c.private_fiq,
+                       (unsigned)c.private_enabled, (unsigned)c.private_pending);
+        con_printf(" fiqs=%u", (unsigned)c.fiqs);
+#if FIQMON_WATCHDOG
+        if (!lines && i < WATCHDOG_MAX_CPUS)
+            con_printf(" watchdog_samples=%u", (unsigned)mon_watchdog.cpu[i].samples);
+#endif
+        con_puts(late & (1u << i) ? " (no answer: last seen)\n" : "\n");
+    }
+}
+
 int cmd_stats(int argc, char **argv)
 {
     uint32_t size, used = port_monitor_stack_used(&size);
@@ -65,6 +97,7 @@ int cmd_stats(int argc, char **argv)
     /* within a few words of the end: an unwritten local may hide an overflow */
     con_printf("stack_used=%u of %u%s\n", (unsigned)used, (unsigned)size,
                used + 32 >= size ? " (at the limit: it may have overflowed)" : "");
+    per_cpu(false);
     return 0;
 }
 
@@ -130,6 +163,7 @@ int cmd_irqs(int argc, char **argv)
         con_printf("  line=%-3u raw=%u en=%u %s fiqs=%u %s\n", i, l.raw, l.enabled,
                    l.to_fiq ? "fiq" : "irq", (unsigned)l.fiqs, l.name ? l.name : "-");
     }
+    per_cpu(true);
     return 0;
 }
 
@@ -151,9 +185,7 @@ int cmd_watchdog(int argc, char **argv)
             return con_error("bad watchdog setting '%s' (on, off, halt, report, or 1 to 600 "
                              "seconds, hex or #decimal)", argv[1]);
         }
-        mon_watchdog.timeout_s = (uint16_t)seconds;
-        mon_watchdog.pending_for = 0;
-        mon_watchdog.reported = false;
+        watchdog_set(&mon_watchdog, (uint16_t)seconds);
         port_watchdog_arm(seconds != 0);
     }
     if (!mon_watchdog.timeout_s)

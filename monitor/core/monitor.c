@@ -543,6 +543,12 @@ int monitor_select_cpu(unsigned n)
     return 0;
 }
 
+void monitor_view_cpu(unsigned n, struct cpu_frame *f)
+{
+    mon.frame = f;
+    mon.cpu = n;
+}
+
 unsigned monitor_cpu(void)
 {
     return mon.cpu;

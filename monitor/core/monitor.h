@@ -112,6 +112,9 @@ struct cpu_frame *monitor_frame(void);
  * it is stopped); continue and exit go back to CPU 0. */
 int monitor_select_cpu(unsigned n);
 unsigned monitor_cpu(void);
+/* Show CPU n's context f without a roundup (a CPU stopped on its own for a lockup report);
+ * the caller puts the one before back. */
+void monitor_view_cpu(unsigned n, struct cpu_frame *f);
 void monitor_leave(void);
 /* The shell's `gdb`: the port speaks the GDB remote protocol until detach. */
 void monitor_start_gdb(void);

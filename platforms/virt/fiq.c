@@ -15,6 +15,9 @@
 #include "psci.h"
 #include "service.h"
 #include "virt.h"
+#if FIQMON_WATCHDOG
+#include "watchdog.h"
+#endif
 
 static uint32_t gic_fiq_counts[FIQ_COUNTED_LINES]; /* FIQs the C path took, per INTID */
 _Static_assert(DEBUG_UART_INTID < FIQ_COUNTED_LINES, "the debug port's FIQs are counted");
@@ -44,8 +47,17 @@ int platform_fiq_fast(uint32_t iar, uint32_t first)
 #if FIQMON_WATCHDOG
         /* The timer's output is a level: acknowledge it at its source on every path (a
          * byte waiting too, any monitor state), or it asserts again the moment it is EOId. */
-        if (id == WATCHDOG_TIMER_INTID)
-            need_full = virt_watchdog_tick();
+        if (id == WATCHDOG_TIMER_INTID && virt_watchdog_tick()) {
+            monitor_request_lockup_report();
+            need_full = 1;
+        }
+#if FIQMON_SMP > 1
+        /* another CPU stopped on its own lockup and waits for the report (smp.c) */
+        if (id == CPU_SGI && watchdog_due(&mon_watchdog)) {
+            monitor_request_lockup_report();
+            need_full = 1;
+        }
+#endif
 #endif
     }
 #if FIQMON_CONSOLE_SHARED

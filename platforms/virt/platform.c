@@ -82,11 +82,11 @@ void platform_init(void)
     if (!virt_hyp_install())
         platform_early_puts("fiqmon: no Virtualization Extensions: Hyp shim not installed\r\n");
 #endif
-#if FIQMON_WATCHDOG
-    port_watchdog_arm(mon_watchdog.timeout_s != 0);
-#endif
 #if FIQMON_SMP > 1
     virt_smp_init();
+#endif
+#if FIQMON_WATCHDOG /* (the others arm their own timers when PSCI turns them on) */
+    port_watchdog_arm(mon_watchdog.timeout_s != 0);
 #endif
 }
 

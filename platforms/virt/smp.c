@@ -13,6 +13,9 @@
 #include "platform_def.h"
 #include "psci.h"
 #include "virt.h"
+#if FIQMON_WATCHDOG
+#include "watchdog.h"
+#endif
 
 void smp_park_fresh(unsigned cpu) __attribute__((noreturn));
 void smp_enter_normal(uint32_t entry, uint32_t context) __attribute__((noreturn));
@@ -30,6 +33,9 @@ static void standby(void)
 
 static void cpu_off(unsigned cpu)
 {
+#if FIQMON_WATCHDOG
+    virt_watchdog_follow(false); /* an off CPU is not watched */
+#endif
     smp_park_fresh(cpu);
 }
 
@@ -56,6 +62,8 @@ unsigned virt_cpu_index(void)
 void virt_smp_init(void)
 {
     psci_init(FIQMON_SMP, 0, RAM_BASE, RAM_SIZE, &virt_psci_ops);
+    /* CPU 0 takes CPU_SGI too: another CPU's lockup report is due (watchdog_timer.c) */
+    gicv2_make_secure_fiq(GICD_BASE, CPU_SGI, FIQ_PRIORITY, 0);
     /* the resident copy is in place: release the others from their wait (all but self) */
     __asm__ volatile("dsb" ::: "memory");
     mmio_write_32(GICD_BASE + GICD_SGIR, (1u << 24) | CPU_SGI);
@@ -68,6 +76,9 @@ void virt_smp_park(unsigned cpu)
 
     while (!psci_take_on(cpu, &entry, &context))
         __asm__ volatile("wfe" ::: "memory");
+#if FIQMON_WATCHDOG
+    virt_watchdog_follow(true);
+#endif
     smp_enter_normal(entry, context);
 }
 
@@ -91,6 +102,8 @@ struct cpu_seen {
     volatile bool stopped;
     uint32_t pc, cpsr;
     struct cpu_frame *frame;
+    uint32_t fiqs;                    /* FIQs it took */
+    uint32_t group0, enabled, pending; /* its banked SGIs and PPIs */
 };
 static struct cpu_seen seen[FIQMON_SMP];
 static volatile bool hold_all;
@@ -98,8 +111,19 @@ extern struct cpu_frame cpu_frame[FIQMON_SMP];
 
 int virt_smp_fiq(uint32_t iar)
 {
+    uint32_t id = iar & GIC_INTID_MASK;
+    int full = id == CPU_SGI; /* the full path: platform_fiq_full */
+
+    seen[virt_cpu_index()].fiqs++;
+#if FIQMON_WATCHDOG
+    /* its own timer, sampled on its own CPU; a lockup: stopped for the report (below) */
+    if (id == WATCHDOG_TIMER_INTID)
+        full = virt_watchdog_tick();
+    else
+        virt_watchdog_follow(true); /* a new setting reaches it with CPU 0's sample */
+#endif
     gicv2_eoi(GICC_BASE, iar);
-    return (iar & GIC_INTID_MASK) == CPU_SGI; /* the full path: platform_fiq_full */
+    return full;
 }
 
 void platform_fiq_full(struct cpu_frame *f);
@@ -117,10 +141,26 @@ void platform_fiq_full(struct cpu_frame *f)
     s->pc = f->pc;
     s->cpsr = f->cpsr;
     s->frame = f;
+    gicv2_read_private(GICD_BASE, &s->group0, &s->enabled, &s->pending);
+#if FIQMON_WATCHDOG
+    /* Wedged: stopped (not rounded up: the others run on) until CPU 0 has reported it
+     * from this frame (lockup_report); CPU_SGI tells CPU 0 the report is due. */
+    bool wedged = mon_watchdog.cpu[cpu].due;
+    s->stopped = hold_all || wedged;
+    __atomic_add_fetch(&s->answers, 1, __ATOMIC_RELEASE);
+    if (wedged) {
+        __asm__ volatile("dsb" ::: "memory");
+        mmio_write_32(GICD_BASE + GICD_SGIR, (1u << 16) | CPU_SGI);
+    }
+    while (hold_all || mon_watchdog.cpu[cpu].due)
+        __asm__ volatile("wfe" ::: "memory");
+    virt_watchdog_follow(true);
+#else
     s->stopped = hold_all;
     __atomic_add_fetch(&s->answers, 1, __ATOMIC_RELEASE);
     while (hold_all)
         __asm__ volatile("wfe" ::: "memory");
+#endif
     s->stopped = false; /* (the frame may have been edited: the exit path reloads it) */
 }
 
@@ -130,7 +170,7 @@ static uint32_t call_others(void)
     uint32_t before[FIQMON_SMP], targets = 0, late, start, limit;
 
     for (unsigned i = 1; i < FIQMON_SMP; i++)
-        if (psci.cpu[i].state == PSCI_ON) {
+        if (psci.cpu[i].state == PSCI_ON && !seen[i].stopped) { /* (stopped: for a report) */
             targets |= 1u << i;
             before[i] = seen[i].answers;
         }
@@ -151,7 +191,7 @@ static uint32_t call_others(void)
 uint32_t port_cpus_hold(bool hold)
 {
     if (!hold) {
-        hold_all = false;
+        hold_all = false; /* (a CPU stopped for a lockup report stays until it is done) */
         __asm__ volatile("dsb\n\tsev" ::: "memory");
         return 0;
     }
@@ -169,7 +209,9 @@ void port_cpu(unsigned n, struct port_cpu *out)
     struct cpu_frame *f = &cpu_frame[0];
 
     if (n == 0) {
-        *out = (struct port_cpu){true, true, f->pc, f->cpsr, f};
+        *out = (struct port_cpu){true, true, f->pc, f->cpsr, f, port_fiqs_taken(), 0, 0, 0};
+        gicv2_read_private(GICD_BASE, &out->private_fiq, &out->private_enabled,
+                           &out->private_pending);
         return;
     }
     out->online = psci.cpu[n].state == PSCI_ON;
@@ -177,6 +219,10 @@ void port_cpu(unsigned n, struct port_cpu *out)
     out->pc = seen[n].pc;
     out->cpsr = seen[n].cpsr;
     out->frame = out->stopped ? seen[n].frame : 0;
+    out->fiqs = seen[n].fiqs;
+    out->private_fiq = seen[n].group0;
+    out->private_enabled = seen[n].enabled;
+    out->private_pending = seen[n].pending;
 }
 
 uint32_t virt_smp_smc(uint32_t fid, uint32_t a1, uint32_t a2, uint32_t a3)

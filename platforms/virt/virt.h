@@ -10,8 +10,12 @@
 /* FIQs fiqmon took with this INTID (< FIQ_COUNTED_LINES). */
 uint32_t gic_fiq_count(unsigned id);
 
-/* The watchdog's timer FIQ: re-arm it and take a sample. True when a report is due. */
+/* The watchdog's timer FIQ, on the CPU that took it: re-arm it and take a sample of this
+ * CPU. True when a report naming this CPU is due. */
 int virt_watchdog_tick(void);
+/* Another CPU: its Secure timer on or off as the watchdog's setting says (off when the
+ * CPU is not online). */
+void virt_watchdog_follow(bool online);
 
 /* The Normal world's CP15 state, read when the monitor is entered. */
 struct ns_sysregs {

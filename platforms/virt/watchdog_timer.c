@@ -3,6 +3,10 @@
  * its registers are banked away from the Normal world and its interrupt is group 0, so a
  * wedged or hostile kernel can neither stop nor mask it.
  *
+ * Every core (SMP > 1): the timer, its PPI and the kernel's timer PPIs are banked per CPU
+ * and can only be read on their own CPU, so each online CPU runs its own Secure timer and
+ * samples itself; a CPU that is off runs none (docs/every-core.md).
+ *
  * A sample says "stuck" when one of the kernel's timer PPIs is pending and enabled in the
  * GIC and neither of its timers has a new compare value since the previous sample: a
  * kernel that takes its tick writes the next deadline. Pending alone is not enough: a
@@ -16,14 +20,36 @@
 #include "virt.h"
 #include "watchdog.h"
 
+#ifndef FIQMON_SMP
+#define FIQMON_SMP 1
+#endif
+
+static uint32_t last_deadlines[FIQMON_SMP];
+static bool armed[FIQMON_SMP]; /* this CPU's Secure timer runs */
+
 static void rearm(void)
 {
     /* no 64-bit division: the frequency is a whole number of kHz on every real part */
     cp15_cntp_tval_write(cp15_cntfrq_read() / 1000u * WATCHDOG_SAMPLE_MS);
 }
 
-void port_watchdog_arm(bool on)
+static unsigned this_cpu(void)
 {
+#if FIQMON_SMP > 1
+    return virt_cpu_index();
+#else
+    return 0;
+#endif
+}
+
+/* This CPU's timer on or off, whichever world SCR.NS says (CNTP_* is the Secure timer
+ * with NS = 0 only). */
+static void arm_self(bool on)
+{
+    uint32_t scr = cp15_scr_read();
+    unsigned cpu = this_cpu();
+
+    cp15_scr_write(scr & ~SCR_NS);
     if (on) {
         rearm();
         cp15_cntp_ctl_write(CNTP_CTL_ENABLE);
@@ -32,6 +58,27 @@ void port_watchdog_arm(bool on)
         cp15_cntp_ctl_write(0);
         gicv2_disable(GICD_BASE, WATCHDOG_TIMER_INTID);
     }
+    cp15_scr_write(scr);
+    armed[cpu] = on;
+    last_deadlines[cpu] = 0;
+    mon_watchdog.cpu[cpu].pending_for = 0;
+    mon_watchdog.cpu[cpu].reported = false;
+}
+
+void port_watchdog_arm(bool on)
+{
+    arm_self(on);
+#if FIQMON_SMP > 1
+    port_cpus_sample(); /* each follows at its next FIQ (virt_watchdog_follow) */
+#endif
+}
+
+void virt_watchdog_follow(bool online)
+{
+    bool on = online && mon_watchdog.timeout_s;
+
+    if (armed[this_cpu()] != on)
+        arm_self(on);
 }
 
 void port_watchdog_held(void)
@@ -43,8 +90,8 @@ void port_watchdog_held(void)
 
 int virt_watchdog_tick(void)
 {
-    static uint32_t last_deadlines;
     uint32_t scr = cp15_scr_read(), deadlines;
+    unsigned cpu = this_cpu();
     bool pending, unchanged;
 
     /* The fast path runs with the interrupted world's SCR.NS; CNTP_* is the Secure timer
@@ -55,10 +102,7 @@ int virt_watchdog_tick(void)
     deadlines = cp15_cntp_cval_lo_read() ^ cp15_cntv_cval_lo_read() * 3u;
     cp15_scr_write(scr);
     pending = (gicv2_private_pending_enabled(GICD_BASE) & WATCHDOG_WATCHED) != 0;
-    unchanged = deadlines == last_deadlines;
-    last_deadlines = deadlines;
-    if (!watchdog_sample(&mon_watchdog, pending && unchanged))
-        return 0;
-    monitor_request_lockup_report();
-    return 1;
+    unchanged = deadlines == last_deadlines[cpu];
+    last_deadlines[cpu] = deadlines;
+    return watchdog_sample(&mon_watchdog, cpu, pending && unchanged);
 }
