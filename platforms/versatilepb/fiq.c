@@ -53,7 +53,8 @@ int platform_fiq_fast(uint32_t pending, uint32_t first)
 #if FIQMON_WATCHDOG
         if (pending & (1u << WATCHDOG_TIMER_LINE)) {
             sp804_ack(WATCHDOG_TIMER_BASE);
-            if (watchdog_sample(&mon_watchdog, 0, vic_raw_status(VIC_BASE) >> WATCHDOG_WATCH_LINE & 1)) {
+            bool stuck = vic_raw_status(VIC_BASE) >> WATCHDOG_WATCH_LINE & 1;
+            if (watchdog_sample(&mon_watchdog, 0, stuck)) {
                 monitor_request_lockup_report();
                 need_full = 1;
             }

@@ -117,6 +117,9 @@ void port_irq_line(unsigned line, struct port_irq_line *out)
                 : line == HOLD_TIMER_INTID ? "fiqmon knock hold timer (hyp timer)"
 #endif
                 : line == SERVICE_SGI    ? "fiqmon service sgi"
+#if FIQMON_SMP > 1
+                : line == CPU_SGI        ? "fiqmon cpu sgi (roundup, lockup report)"
+#endif
                 : line == 33             ? "uart0 (kernel console)"
                 : line == 30             ? "ns physical timer"
                 : line == 27             ? "ns virtual timer"

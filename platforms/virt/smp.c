@@ -164,13 +164,25 @@ void platform_fiq_full(struct cpu_frame *f)
     s->stopped = false; /* (the frame may have been edited: the exit path reloads it) */
 }
 
+/* CPU i stopped on its own for a lockup report (until CPU 0 has written it): already in
+ * its FIQ, it cannot take the roundup's, and its context is saved. */
+static bool wedged(unsigned i)
+{
+#if FIQMON_WATCHDOG
+    return mon_watchdog.cpu[i].due;
+#else
+    (void)i;
+    return false;
+#endif
+}
+
 /* Sends the roundup FIQ to every other online CPU; the ones that did not answer in time. */
 static uint32_t call_others(void)
 {
     uint32_t before[FIQMON_SMP], targets = 0, late, start, limit;
 
     for (unsigned i = 1; i < FIQMON_SMP; i++)
-        if (psci.cpu[i].state == PSCI_ON && !seen[i].stopped) { /* (stopped: for a report) */
+        if (psci.cpu[i].state == PSCI_ON && !wedged(i)) {
             targets |= 1u << i;
             before[i] = seen[i].answers;
         }

@@ -96,6 +96,8 @@ def test_a_lockup_on_cpu1_alone_is_reported_and_cpu0_runs_on(smp2):
     assert smp2.cmd(f"mw {spin:x} f10c0080") == ""       # cpsid i
     assert smp2.cmd(f"mw {spin + 4:x} eafffffe") == ""   # b .
     smp2.leave()
+    # the shell stays on CPU 0 (a task left queued on the wedged CPU would never run again)
+    assert shell(smp2, "taskset -p 1 $$ >/dev/null; echo pinned") == "pinned"
     smp2.console.send(b"taskset 2 sync &\r")
     text, _ = smp2.debug.expect(r"fiqmon: watchdog: still watching", timeout=30)
     assert re.search(r"fiqmon: watchdog: hard lockup: cpu1 has not taken its timer interrupt "
@@ -120,4 +122,13 @@ def test_a_lockup_on_cpu1_alone_is_reported_and_cpu0_runs_on(smp2):
     assert re.search(r"\* cpu0 stopped pc=", listing), listing
     out, per = stats(smp2)
     assert sorted(per) == [0, 1], out   # CPU 1 still watched (quiet: one report per lockup)
+    # the wedged CPU, IRQs masked, still answers the roundup (a FIQ): halt stops both
+    assert "stop reason: knock" in smp2.cmd("halt")
+    listing = smp2.cmd("cpu")
+    assert "no answer" not in listing, listing
+    m = re.search(r"  cpu1 stopped pc=([0-9a-f]{8}) \(svc\)", listing)
+    assert m and spin <= int(m.group(1), 16) < spin + 8, listing
+    assert "kernel continues" in smp2.cmd("continue")
     smp2.leave()
+    assert shell(smp2, "echo still-alive") == "still-alive"
+    assert b"hard lockup" not in smp2.debug.log.split(b"still watching", 1)[1]
