@@ -255,12 +255,17 @@ initramfs: linux
 
 # Normal-world test guests for virt (Cortex-A15): built here, run under fiqmon by tests.
 VIRT_GUESTS := build/guests/virt/isolation.elf build/guests/virt/lockup.elf \
-	build/guests/virt/flood.elf build/guests/virt/uartbench.elf
+	build/guests/virt/flood.elf build/guests/virt/uartbench.elf \
+	build/guests/virt/smpintegrity.elf build/guests/virt/psci.elf
 build/guests/virt/%.elf: tests/guests/virt/%.c tests/guests/virt/start.S tests/guests/virt/guest.ld \
 		tests/guests/virt/console.h tests/guests/flood_work.h
 	@mkdir -p $(@D)
 	$(Q)$(CC) -mcpu=cortex-a15 -marm -mfloat-abi=soft -Os -Wall -Wextra -Werror -ffreestanding \
-		-nostdlib -T tests/guests/virt/guest.ld tests/guests/virt/start.S $< -o $@
+		-nostdlib -T tests/guests/virt/guest.ld $(filter %.c %.S,$^) -o $@
+# the SMP guests: a second entry for the CPUs they start, and smpintegrity's loop
+build/guests/virt/smpintegrity.elf: tests/guests/virt/smp_start.S tests/guests/virt/smpintegrity.S \
+	tests/guests/integrity_mix.inc tests/guests/virt/smc.h
+build/guests/virt/psci.elf: tests/guests/virt/smp_start.S tests/guests/virt/smc.h
 virt-guests: $(VIRT_GUESTS)
 
 size: $(ELF)

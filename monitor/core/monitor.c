@@ -349,6 +349,7 @@ static void hold_cpus(bool stop)
     if (platform->cpus < 2 || mon.cpus_held == stop)
         return;
     mon.cpus_held = stop;
+    mon_stats.roundups += stop;
     late = port_cpus_hold(stop);
     for (unsigned i = 0; late; i++, late >>= 1)
         if (late & 1u)

@@ -41,6 +41,7 @@ extern struct knock mon_knock;
 struct monitor_stats {
     uint32_t commands;  /* command lines run */
     uint32_t rx_errors; /* bytes the UART flagged (framing, parity, break, overrun) */
+    uint32_t roundups;  /* times the other CPUs were stopped (hold_cpus) */
 };
 extern struct monitor_stats mon_stats;
 

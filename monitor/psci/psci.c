@@ -7,6 +7,7 @@ void psci_init(unsigned cpus, unsigned boot_cpu, uint32_t ram_base, uint32_t ram
                const struct psci_ops *ops)
 {
     psci.cpus = cpus < PSCI_MAX_CPUS ? cpus : PSCI_MAX_CPUS;
+    psci.boot_cpu = boot_cpu;
     psci.ram_base = ram_base;
     psci.ram_size = ram_size;
     psci.ops = ops;
@@ -87,6 +88,10 @@ int32_t psci_call(unsigned cpu, uint32_t fid, uint32_t a1, uint32_t a2, uint32_t
     case PSCI_CPU_ON:
         return cpu_on(a1, a2, a3);
     case PSCI_CPU_OFF:
+        /* the debug port's FIQ and the watchdog are the boot CPU's: parked, the debugger
+         * would be gone until some other CPU turned it on again */
+        if (cpu == psci.boot_cpu)
+            return PSCI_DENIED;
         __atomic_store_n(&psci.cpu[cpu].state, PSCI_OFF, __ATOMIC_RELEASE);
         psci.ops->cpu_off(cpu);
         return PSCI_DENIED; /* not reached */

@@ -55,6 +55,7 @@ struct psci_ops {
 
 struct psci {
     unsigned cpus;                        /* CPUs 0..cpus-1, MPIDR affinity 0 = index */
+    unsigned boot_cpu;                    /* the monitor's: CPU_OFF is DENIED there */
     uint32_t ram_base, ram_size;          /* where a CPU_ON entry point may be */
     const struct psci_ops *ops;
     struct psci_cpu cpu[PSCI_MAX_CPUS];

@@ -68,7 +68,7 @@ endfunc smp_park_fresh
 
 /* Into the Normal world at a PSCI entry point, as a CPU out of reset: SVC with IRQs and
  * aborts masked (FIQs stay fiqmon's: SCR.FW = 0), the MMU and caches off (a CPU the kernel
- * took offline left its own on), r0 = the context.
+ * took offline left its own on), r0 = the context; in Thumb state if entry bit 0 is set.
  * In: r0 = entry, r1 = context; Monitor mode, SCR.NS = 0. Out: never returns. */
 func smp_enter_normal
     mrc     p15, 0, r2, c1, c1, 0
@@ -81,6 +81,9 @@ func smp_enter_normal
     mcr     p15, 0, r2, c1, c0, 0       @ SCTLR (Non-secure)
     isb
     mov     r2, #(ARM_MODE_SVC | ARM_PSR_A | ARM_PSR_I)
+    tst     r0, #1                      @ PSCI: entry bit 0 asks for T32
+    orrne   r2, r2, #ARM_PSR_T
+    bicne   r0, r0, #1
     msr     spsr_cxsf, r2
     mov     lr, r0
     mov     r0, r1

@@ -40,27 +40,7 @@
     .section .text.integrity, "ax", %progbits
     .balign 4
 
-/* One block of state mixing; a..n is a permutation of r0-r12, lr. Flag setters: four GT,
- * then one LE right after an `eorne` (see above). */
-    .macro mix a, b, c, d, e, f, g, h, i, j, k, l, m, n
-    adcsgt  \a, \a, \b
-    eor     \c, \c, \a, ror #11
-    sbcsgt  \d, \d, \c, lsl #3
-    add     \e, \e, \d, ror #5
-    mla     \g, \f, \h, \g              @ g += f * h
-    eormi   \j, \j, \i, ror #17         @ N as data
-    rscsgt  \k, \k, \j                  @ k = j - k - !C
-    eorcs   \l, \l, #0x5a000000         @ C as data
-    subvs   \m, \m, #0x00a50000         @ V as data
-    umlal   \n, \a, \b, \c              @ {a:n} += b * c
-    adcsgt  \h, \h, \n, ror #7
-    addeq   \k, \k, \e                  @ Z as data (a zero result: rare)
-    eor     \b, \b, \m, ror #25
-    eorne   \f, \f, #0x0003fc00         @ Z as data, just before the LE setter
-    adcsle  \i, \i, \g, ror #9
-    mov     \j, \j, ror #13
-    add     \m, \m, #0x9e000000
-    .endm
+#include "integrity_mix.inc"
 
 /* In: lr = observed ^ expected. Out: integrity_bank_errors += (lr != 0).
  * Clobbers lr and sp of the current mode; flags untouched. */

@@ -990,6 +990,26 @@ static void test_stats_count_bytes_the_full_ring_dropped(void **state)
     EXPECT_EQ(stat_of(out, "rx_bytes"), strlen(KNOCK_MAGIC) + sizeof(flood) + 1 + 6);
 }
 
+/* With more than one CPU, stats counts the roundups (each halt stops the others once, however
+ * long it lasts) and what each other CPU answered (cpus_single.c's: nothing). */
+static void test_stats_count_the_roundups_of_the_other_cpus(void **state)
+{
+    fake.desc.cpus = 2;
+    enter();
+    EXPECT_EQ(stat_of(cmd("stats"), "roundups"), 0);
+    for (int i = 0; i < 3; i++) {
+        fake_rx_script("", 0); /* polls while halted: still one roundup */
+        fake_rx_script("", 0);
+        fake_rx_script_str("continue\r");
+        send("halt\r");
+    }
+    const char *out = cmd("stats");
+    EXPECT_EQ(stat_of(out, "roundups"), 3);
+    EXPECT_EQ(stat_of(out, "cpu1_fiqs"), 0);
+    fake.desc.cpus = 1;
+    EXPECT_TRUE(strstr(cmd("stats"), "roundups=") == NULL, "one cpu: no roundup line");
+}
+
 /* The line of text whose first word is word, or NULL. */
 static const char *line_for(const char *text, const char *word)
 {
@@ -1130,6 +1150,7 @@ int main(void)
         T(test_reboot_resets_the_system),
         T(test_stats_count_bytes_noise_and_commands),
         T(test_stats_count_bytes_the_full_ring_dropped),
+        T(test_stats_count_the_roundups_of_the_other_cpus),
         T(test_help_lists_every_command_uncut),
         T(test_version_shows_the_build_id_and_the_board),
         T(test_irqs_list_the_lines_that_are_in_use),

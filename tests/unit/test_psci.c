@@ -141,6 +141,16 @@ static void test_cpu_off_parks_the_caller_and_it_can_come_back(void **state)
     assert_int_equal(context, 7);
 }
 
+static void test_cpu_off_of_the_monitors_cpu_is_denied_and_it_stays_on(void **state)
+{
+    (void)state;
+    if (!setjmp(off_jump))
+        assert_int_equal(psci_call(0, PSCI_CPU_OFF, 0, 0, 0), PSCI_DENIED);
+    assert_int_equal(parked, -1);
+    assert_int_equal(psci_call(1, PSCI_AFFINITY_INFO, 0, 0, 0), 0); /* ON */
+    assert_int_equal(psci_call(1, PSCI_CPU_ON, 0, ENTRY, 0), PSCI_ALREADY_ON);
+}
+
 static void test_cpu_suspend_does_standby_only(void **state)
 {
     (void)state;
@@ -171,6 +181,7 @@ int main(void)
         cmocka_unit_test_setup(test_cpu_on_twice_before_the_target_runs_is_on_pending, setup),
         cmocka_unit_test_setup(test_cpu_on_refuses_bad_targets_and_entry_points, setup),
         cmocka_unit_test_setup(test_cpu_off_parks_the_caller_and_it_can_come_back, setup),
+        cmocka_unit_test_setup(test_cpu_off_of_the_monitors_cpu_is_denied_and_it_stays_on, setup),
         cmocka_unit_test_setup(test_cpu_suspend_does_standby_only, setup),
         cmocka_unit_test_setup(test_system_off_and_reset_reach_the_platform, setup),
     };

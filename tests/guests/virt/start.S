@@ -25,6 +25,7 @@ _start:
     b       1b
 
     .balign 32
+    .global guest_vectors
 guest_vectors:
     b       .                           @ reset
     b       undef_skip
