@@ -107,6 +107,11 @@ struct cpu_seen {
 };
 static struct cpu_seen seen[FIQMON_SMP];
 static volatile bool hold_all;
+/* Bumped by every release. A CPU still waiting out one hold when the next begins (the host
+ * had not run it since the release) must leave all the same: waiting on hold_all alone it
+ * would sleep through the release, miss the new roundup (its FIQ masked) and be reported
+ * as running on while it was stopped. */
+static volatile uint32_t releases;
 extern struct cpu_frame cpu_frame[FIQMON_SMP];
 
 int virt_smp_fiq(uint32_t iar)
@@ -131,6 +136,7 @@ void platform_fiq_full(struct cpu_frame *f)
 {
     unsigned cpu = virt_cpu_index();
     struct cpu_seen *s = &seen[cpu];
+    uint32_t release = releases;
 
     if (cpu == 0) {
         platform_monitor_enter();
@@ -152,13 +158,13 @@ void platform_fiq_full(struct cpu_frame *f)
         __asm__ volatile("dsb" ::: "memory");
         mmio_write_32(GICD_BASE + GICD_SGIR, (1u << 16) | CPU_SGI);
     }
-    while (hold_all || mon_watchdog.cpu[cpu].due)
+    while ((hold_all && releases == release) || mon_watchdog.cpu[cpu].due)
         __asm__ volatile("wfe" ::: "memory");
     virt_watchdog_follow(true);
 #else
     s->stopped = hold_all;
     __atomic_add_fetch(&s->answers, 1, __ATOMIC_RELEASE);
-    while (hold_all)
+    while (hold_all && releases == release)
         __asm__ volatile("wfe" ::: "memory");
 #endif
     s->stopped = false; /* (the frame may have been edited: the exit path reloads it) */
@@ -203,6 +209,7 @@ static uint32_t call_others(void)
 uint32_t port_cpus_hold(bool hold)
 {
     if (!hold) {
+        releases++;
         hold_all = false; /* (a CPU stopped for a lockup report stays until it is done) */
         __asm__ volatile("dsb\n\tsev" ::: "memory");
         return 0;
