@@ -2,7 +2,7 @@
 # fiqmon: one Makefile for every platform. A platform is a folder platforms/<name>/ with a
 # platform.mk (sources, CPU flags, QEMU machine) and a platform_def.h (memory map).
 #
-#   make [PLATFORM=versatilepb] [DEBUG=1] [V=1] [KNOCK=-1|0|1]
+#   make [PLATFORM=versatilepb] [DEBUG=1] [V=1] [KNOCK=-1|0|1] [ENTRY=async|halt]
 #        [PROFILE=dev|production] [UNLOCK_KEY=FILE]   (docs/lockdown.md)
 #        [WATCHDOG=SECONDS]   hard-lockup watchdog at reset: 0 (off) in dev, 10 in production
 #        [GDB=0] [LINUX=0] [LOCKDOWN=0] [WATCHDOG=none] [MINIMAL=1]   features left out
@@ -15,6 +15,7 @@ PLATFORM ?= versatilepb
 DEBUG    ?= 0
 V        ?= 0
 KNOCK    ?= 1
+ENTRY    ?= async
 PROFILE  ?= dev
 UNLOCK_KEY ?=
 ifeq ($(filter dev production,$(PROFILE)),)
@@ -33,6 +34,9 @@ endif
 # CONSOLE=shared (virt): one wire for fiqmon and the kernel's console; implies HYP=1.
 # CONSOLE=ring (versatilepb): one wire for fiqmon and a cooperating kernel's console, which
 # it writes into a ring fiqmon owns (service call 5; docs/one-wire.md).
+ifeq ($(filter async halt,$(ENTRY)),)
+$(error ENTRY must be async (a knock opens the shell beside the kernel) or halt, not '$(ENTRY)')
+endif
 CONSOLE  ?= separate
 ifeq ($(filter separate shared ring,$(CONSOLE)),)
 $(error CONSOLE must be separate, shared or ring, not '$(CONSOLE)')
@@ -121,7 +125,7 @@ MONITOR_SOURCES := $(filter-out $(if $(filter 0,$(GDB)),$(FEATURE_SOURCES_GDB)) 
 MONITOR_INCLUDES := -Imonitor $(addprefix -I,$(MONITOR_AREAS))
 
 CPPFLAGS := $(MONITOR_INCLUDES) -Idrivers -Iplatforms -Iplatforms/common -I$(PLAT_DIR) -Iboot -I$(BUILD) -Ihyp -Ivdev \
-	-DKNOCK_DEFAULT=$(KNOCK) $(PLAT_DEFINES)
+	-DKNOCK_DEFAULT=$(KNOCK) -DENTRY_HALTS_DEFAULT=$(if $(filter halt,$(ENTRY)),1,0) $(PLAT_DEFINES)
 CFLAGS := -std=c11 $(PLAT_CPU_FLAGS) $(CODE_SET) $(OPT) -g -ffreestanding -fno-common \
 	-ffunction-sections -fdata-sections -fno-unwind-tables -fno-asynchronous-unwind-tables \
 	--param=min-pagesize=0 \

@@ -13,6 +13,9 @@
 #include "monitor.h"
 #include "platform.h"
 
+#ifndef ENTRY_HALTS_DEFAULT
+#define ENTRY_HALTS_DEFAULT 0 /* make ENTRY=halt: a knock halts every CPU */
+#endif
 #ifndef KNOCK_DEFAULT
 #define KNOCK_DEFAULT KNOCK_MODE_MAGIC
 #endif
@@ -64,6 +67,7 @@ void fiqmon_main(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3)
     wipe_loaded_key();
     platform_init();
     monitor_init(KNOCK_DEFAULT, &fiqmon_features);
+    monitor_set_entry_halts(ENTRY_HALTS_DEFAULT);
     fmt_snprintf(line, sizeof(line),
              "\r\nfiqmon %s (git %s) on %s: resident at 0x%08lx, debug port %s, knock %d\r\n",
              FIQMON_VERSION, FIQMON_GIT, platform->name,

@@ -129,6 +129,18 @@ int cmd_knock(int argc, char **argv)
     return 0;
 }
 
+int cmd_entry(int argc, char **argv)
+{
+    if (argc == 2) {
+        if (strcmp(argv[1], "halt") && strcmp(argv[1], "async"))
+            return con_error("bad entry '%s' (halt or async)", argv[1]);
+        monitor_set_entry_halts(argv[1][0] == 'h');
+    }
+    con_printf("entry=%s\n", monitor_entry_halts() ? "halt (a knock halts every cpu)"
+                                                    : "async (the kernel runs beside the shell)");
+    return 0;
+}
+
 int cmd_exit(int argc, char **argv)
 {
     (void)argc;

@@ -44,6 +44,8 @@ const struct command core_commands[] = {
     {"stats", "", TEXT("FIQs, bytes, noise, ring drops, commands"), cmd_stats, CMD_READS_REGS, 0, 0, 0},
     {"knock", "[-1|0|1]", TEXT("show or set: any FIQ, Return, $3#33"),
      cmd_knock, CMD_CONTROLS_KERNEL, 0, 1, 0},
+    {"entry", "[halt|async]", TEXT("show or set: a knock halts every CPU, or not"),
+     cmd_entry, CMD_CONTROLS_KERNEL, 0, 1, 0},
     {"halt", "", TEXT("stop the kernel until continue"), cmd_halt, CMD_CONTROLS_KERNEL, 0, 0, 0},
     {"continue", "", TEXT("resume a halted kernel"), cmd_continue, CMD_CONTROLS_KERNEL, 0, 0, 0},
     {"c", "", TEXT("alias of continue"), cmd_continue, CMD_CONTROLS_KERNEL, 0, 0, 0},

@@ -19,6 +19,7 @@ int cmd_mw(int argc, char **argv);
 int cmd_irqs(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_knock(int argc, char **argv);
+int cmd_entry(int argc, char **argv);
 int cmd_exit(int argc, char **argv);
 int cmd_reboot(int argc, char **argv);
 int cmd_last(int argc, char **argv);

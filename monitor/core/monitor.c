@@ -37,6 +37,7 @@ static FIQMON_BUFFER("mon") struct {
     struct cpu_frame *own_frame; /* CPU 0's, the one the monitor interrupted */
     unsigned cpu;                /* the selected CPU (`cpu N`) */
     bool cpus_held;              /* the other CPUs are stopped (port_cpus_hold) */
+    bool entry_halts;            /* a knock halts every CPU (`entry halt`, kdb's way) */
     const struct monitor_features *features;
     uint32_t history_permissions; /* what was allowed while the history was typed */
 } mon;
@@ -132,6 +133,7 @@ void monitor_init(int knock_mode, const struct monitor_features *features)
     mon.reason = REASON_KNOCK;
     mon.halted = false;
     mon.cpus_held = false;
+    mon.entry_halts = false;
     mon.boot_pending = false;
     mon.boot_held = false;
     mon.kernel_started = false;
@@ -478,6 +480,11 @@ void monitor_fiq_full(struct cpu_frame *frame)
             if (mon.boot_held)
                 con_puts("fiqmon: no kernel started: the payload waits ('boot' or 'exit' "
                          "starts it)\n");
+            else if (mon.entry_halts && mon.kernel_started && mon.reason != REASON_WATCHDOG &&
+                     (monitor_permissions() & CMD_CONTROLS_KERNEL)) {
+                mon.halted = true; /* held_poll() below rounds up the other CPUs */
+                con_puts("fiqmon: every cpu halted (entry halt); 'continue' resumes\n");
+            }
             set_state(MON_ACTIVE);
             prompt();
         }
@@ -618,6 +625,16 @@ void monitor_leave(void)
 int monitor_knock_mode(void)
 {
     return mon_knock.mode;
+}
+
+bool monitor_entry_halts(void)
+{
+    return mon.entry_halts;
+}
+
+void monitor_set_entry_halts(bool halts)
+{
+    mon.entry_halts = halts;
 }
 
 void monitor_set_knock_mode(int mode)

@@ -127,6 +127,10 @@ bool monitor_halted(void);
 /* Give the debug UART to the kernel (the seed's disable_nmi); -1 (error printed) if the
  * platform cannot. */
 int monitor_release(void);
+/* What a knock does: open the shell beside the running kernel (false, the default, Android's
+ * FIQ debugger) or halt every CPU at once (true, kdb's way). */
+bool monitor_entry_halts(void);
+void monitor_set_entry_halts(bool halts);
 int monitor_knock_mode(void);
 void monitor_set_knock_mode(int mode);
 uint32_t monitor_noise_bytes(void);
