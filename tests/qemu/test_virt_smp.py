@@ -10,7 +10,7 @@ import subprocess
 import pytest
 
 from conftest import _booter
-from harness import ROOT
+from harness import KNOCK, PROMPT, ROOT
 from test_gdb import gdb
 from test_virt_tasks import shell
 
@@ -152,6 +152,7 @@ def test_smp4_cpu_goes_offline_and_online_again(smp4):
     CPU_ON restarts it from the kernel's entry point with the MMU off again."""
     set_online(smp4, 2, False)
     assert shell(smp4, "cat /sys/devices/system/cpu/online").strip() == "0-1,3"
+    assert shell(smp4, "nproc").strip() == "3"  # the scheduler runs on the three left
     # the kernel polls AFFINITY_INFO until fiqmon says the CPU is off
     said = shell(smp4, "dmesg | grep -i 'cpu2'")
     assert re.search(r"CPU2 killed", said), said
@@ -198,3 +199,35 @@ def test_smp4_an_offline_cpu_shows_as_off_and_is_not_rounded_up(smp4):
     smp4.leave()
     set_online(smp4, 3, True)
     assert shell(smp4, "cat /sys/devices/system/cpu/online").strip() == "0-3"
+
+
+def test_smp4_entry_halt_a_knock_stops_every_cpu_until_exit(smp4):
+    """`entry halt` (kdb's way, `make ENTRY=halt` at build time): the knock itself rounds up
+    every CPU, so the console falls silent at once, with no `halt`; `exit` releases them all
+    and the loop finishes. `entry async` (the default) restores the asynchronous shell."""
+    smp4.knock()
+    assert smp4.cmd("entry") == "entry=async (the kernel runs beside the shell)\n"
+    assert smp4.cmd("entry halt").startswith("entry=halt")
+    assert smp4.cmd("entry stop").startswith("error: bad entry 'stop'")
+    smp4.leave()
+    try:
+        smp4.console.forget()
+        smp4.console.send(b"i=0; while [ $i -lt 6000 ]; do echo tock$i; i=$((i+1)); done; "
+                          b"echo loop-done\r")
+        smp4.console.expect(r"tock200\r", timeout=60)
+        smp4.debug.send(KNOCK)
+        smp4.debug.expect(r"fiqmon: entered by knock at pc=[0-9a-f]{8} \(\w+\)\r\n")
+        smp4.debug.expect(r"fiqmon: every cpu halted \(entry halt\); 'continue' resumes\r\n")
+        smp4.debug.expect(re.escape(PROMPT))
+        smp4.console.drain(0.3)              # what was in flight before the roundup
+        seen = cpus(smp4)
+        assert [seen[i][0] for i in range(4)] == ["stopped"] * 4, seen
+        silent = smp4.console.received_within(1.5)
+        assert silent == b"", f"a halted CPU printed {silent[:200]!r}"
+        smp4.leave()
+        smp4.console.expect(r"loop-done", timeout=120)
+    finally:
+        smp4.knock()
+        smp4.cmd("entry async")
+        smp4.leave()
+    assert shell(smp4, "echo alive") == "alive"

@@ -881,6 +881,38 @@ static void test_the_shells_gdb_starts_on_cpu_0_whatever_cpu_was_selected(void *
     EXPECT_EQ(fake.cpus_held, false);
 }
 
+/* `entry halt` (kdb's way): a knock under a running kernel halts every CPU at once, until
+ * continue; with no kernel started (fiqmon idles) the knock halts nothing. */
+static void test_entry_halt_makes_a_knock_halt_every_cpu_until_continue(void **state)
+{
+    second_cpu();
+    enter();
+    EXPECT_STR_EQ(cmd("entry"), "entry=async (the kernel runs beside the shell)\n");
+    EXPECT_TRUE(starts_with(cmd("entry stop"), "error: bad entry 'stop'"), "bad setting");
+    EXPECT_EQ(monitor_entry_halts(), false);
+    EXPECT_STR_EQ(cmd("entry halt"), "entry=halt (a knock halts every cpu)\n");
+    send("exit\r");
+    EXPECT_EQ(monitor_state(), MON_WAITING);
+
+    enter(); /* nothing booted yet: nothing to halt */
+    EXPECT_EQ(monitor_halted(), false);
+    send("exit\r");
+
+    monitor_booted();
+    fake_rx_script("", 0); /* a poll that finds nothing: still halted */
+    fake_rx_script_str("continue\r");
+    fake_output_reset();
+    send(KNOCK_MAGIC);
+    const char *out = fake_output_text();
+    const char *halted = strstr(out, "fiqmon: every cpu halted (entry halt); 'continue' resumes");
+    const char *resumed = strstr(out, "fiqmon: kernel continues");
+    EXPECT_TRUE(halted && resumed && halted < resumed, "%s", expect_escape(out));
+    EXPECT_TRUE(fake.cpu_holds >= 1 && !fake.cpus_held, "holds %u, held %d", fake.cpu_holds,
+                fake.cpus_held);
+    EXPECT_EQ(monitor_halted(), false);
+    EXPECT_EQ(monitor_state(), MON_ACTIVE);
+}
+
 static void test_release_gives_the_port_away_until_the_kernel_rearms(void **state)
 {
     enter();
@@ -1151,6 +1183,7 @@ int main(void)
         T(test_stats_count_bytes_noise_and_commands),
         T(test_stats_count_bytes_the_full_ring_dropped),
         T(test_stats_count_the_roundups_of_the_other_cpus),
+        T(test_entry_halt_makes_a_knock_halt_every_cpu_until_continue),
         T(test_help_lists_every_command_uncut),
         T(test_version_shows_the_build_id_and_the_board),
         T(test_irqs_list_the_lines_that_are_in_use),
