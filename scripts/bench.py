@@ -10,7 +10,8 @@ from the ELF.
 
 The figures too long or too host-bound for an exec log have their own modules:
 bench_flood.py (kernel throughput under a flood), bench_stamps.py (boot through U-Boot),
-bench_gdb.py (GDB dumps: wire bytes and instructions per byte).
+bench_gdb.py (GDB dumps: wire bytes and instructions per byte), bench_roundup.py
+(every CPU: the roundup and the noise byte with SMP=N).
 
     bench.py [--quick] [--json build/bench.json]
 """
@@ -31,6 +32,7 @@ import bench_console
 import bench_flood
 import bench_gdb
 import bench_hyp
+import bench_roundup
 import bench_stamps
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -347,6 +349,27 @@ def more_figures(results, quick):
                  "instructions", f"{b['real']:.0f} as real + shim {b['shim']:.0f} + fiqmon "
                  f"{b['fiqmon']:.0f} + rest {b['rest']:.0f}"))
 
+    # every core: one roundup + release, and the noise byte with SMP CPUs on
+    results["smp"] = {}
+    for smp in (4,) if quick else (2, 4):
+        r = bench_roundup.measure(smp, quick,
+                                  lambda e: return_addresses(e, PLATFORMS["virt"]["entry_fns"]),
+                                  lambda e: symbols(e)["monitor_vectors"] + 0x1C)
+        results["smp"][smp] = r
+        n = r["noise"]
+        rows.append((f"virt SMP={smp}: per noise byte", f"{n['min']}/{n['median']:g}/{n['max']}",
+                     "instructions", f"min/median/max of {n['samples']} bytes on CPU 0, every "
+                     "CPU on (smpidle guest)"))
+        rows.append((f"virt SMP={smp}: roundup, on the CPU that took the knock",
+                     f"{r['cpu0']['instructions']}", "instructions",
+                     f"SGI to the others and their answers checked; {r['cpu0']['poll_passes']} "
+                     "poll passes while they answered taken out"))
+        each = [o["instructions"] for o in r["others"].values()]
+        rows.append((f"virt SMP={smp}: roundup + release, on each other CPU",
+                     f"{min(each)}/{max(each)}", "instructions",
+                     "min/max: FIQ entry, context saved, answer, release, exception return; "
+                     "its WFE wait until the release taken out"))
+
     # GDB at the wire's limit: 256 KiB dumps of Debian's kernel on virt (bench_gdb.wire)
     g = bench_gdb.wire(ROOT / "build/bench-virt", ROOT / "build/bench/gdb-wire", quick)
     results["gdb"] = g
@@ -439,6 +462,8 @@ def main():
         ("<= 50,000 instructions reset to kernel entry", all(
             results["boot"][p]["instructions"] and results["boot"][p]["instructions"] <= 50000
             for p in PLATFORMS)),
+        ("<= 60 instructions per noise byte with 4 CPUs (max)",
+         results["smp"][4]["noise"]["max"] <= 60),
         ("GDB dump of kernel text <= 2.05 wire bytes per byte",
          results["gdb"]["kernel-text"]["wire_per_byte"] <= 2.05),
         ("GDB dump of kernel data <= 1.3 wire bytes per byte",

@@ -9,7 +9,7 @@ from harness import tokens
 
 BUILT_OUT = ["unlock", "lock", "readonly", "kmsg", "sym", "bt", "gdb", "watchdog", "last"]
 KEPT = ["help", "version", "pc", "regs", "allregs", "md", "mw", "cpu", "irqs", "stats", "knock",
-        "halt", "continue", "c", "release", "boot", "go", "exit", "reboot"]
+        "entry", "halt", "continue", "c", "release", "boot", "go", "exit", "reboot"]
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from harness import ROOT, elf_symbols, stable, tokens
 
 COMMANDS = ["help", "version", "unlock", "lock", "readonly",
             "pc", "regs", "allregs", "md", "mw", "kmsg", "sym", "bt", "ps", "lsmod",
-            "cpu", "irqs", "stats", "knock",
+            "cpu", "irqs", "stats", "knock", "entry",
             "halt", "continue", "c", "release", "boot", "go", "gdb", "watchdog",
             "last", "exit", "reboot"]
 PLATFORM_COMMANDS = {"versatilepb": [], "virt": ["cp15"]}
