@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* cp15: the Normal world's system registers, as they were when the monitor was entered. */
+/* cp15: the selected CPU's Normal-world system registers, as they were when the monitor
+ * was entered (CPU 0) or at that CPU's roundup. */
 #include <stddef.h>
 
 #include "command.h"
 #include "text.h"
 #include "console.h"
+#include "monitor.h"
 #include "virt.h"
 #if FIQMON_HYP
 #include <string.h>
@@ -13,13 +15,10 @@
 #include "pl011_access_counts.h"
 #include "platform.h"
 #endif
-#if FIQMON_CONSOLE_SHARED
-#include "monitor.h"
-#endif
 
 static int cmd_cp15(int argc, char **argv)
 {
-    const struct ns_sysregs *r = &ns_sysregs;
+    const struct ns_sysregs *r = virt_cpu_sysregs(monitor_cpu());
 
     (void)argc;
     (void)argv;

@@ -15,24 +15,54 @@ static enum port_mem_space space;
 
 /* The Normal world's banked CP15 registers: read with SCR.NS set (Monitor mode stays
  * Secure; only which bank CP15 accesses reach changes). */
-void platform_monitor_enter(void)
+void virt_read_ns_sysregs(struct ns_sysregs *r)
 {
     uint32_t scr = cp15_scr_read();
 
     cp15_scr_write(scr | SCR_NS);
-    ns_sysregs.sctlr = cp15_sctlr_read();
-    ns_sysregs.ttbr0 = cp15_ttbr0_read();
-    ns_sysregs.ttbr1 = cp15_ttbr1_read();
-    ns_sysregs.ttbcr = cp15_ttbcr_read();
-    ns_sysregs.dacr = cp15_dacr_read();
-    ns_sysregs.contextidr = cp15_contextidr_read();
-    ns_sysregs.dfsr = cp15_dfsr_read();
-    ns_sysregs.dfar = cp15_dfar_read();
-    ns_sysregs.ifsr = cp15_ifsr_read();
-    ns_sysregs.ifar = cp15_ifar_read();
-    ns_sysregs.vbar = cp15_vbar_read();
+    r->sctlr = cp15_sctlr_read();
+    r->ttbr0 = cp15_ttbr0_read();
+    r->ttbr1 = cp15_ttbr1_read();
+    r->ttbcr = cp15_ttbcr_read();
+    r->dacr = cp15_dacr_read();
+    r->contextidr = cp15_contextidr_read();
+    r->dfsr = cp15_dfsr_read();
+    r->dfar = cp15_dfar_read();
+    r->ifsr = cp15_ifsr_read();
+    r->ifar = cp15_ifar_read();
+    r->vbar = cp15_vbar_read();
     cp15_scr_write(scr);
+}
+
+void platform_monitor_enter(void)
+{
+    virt_read_ns_sysregs(&ns_sysregs);
     space = PORT_MEM_VIRTUAL;
+}
+
+#if FIQMON_SMP <= 1
+const struct ns_sysregs *virt_cpu_sysregs(unsigned n)
+{
+    (void)n;
+    return &ns_sysregs;
+}
+#endif
+
+/* This CPU's Normal-world translation registers (TTBR0/1, TTBCR, DACR, CONTEXTIDR: the
+ * ASID) set to r's, for an ATS12NSOPR through another CPU's tables; ns_sysregs puts this
+ * CPU's own back. Their TLB entries match: Linux's ASIDs name one address space on every
+ * CPU, and the kernel's global mappings are the same everywhere. */
+static void lend_translation_regs(const struct ns_sysregs *r)
+{
+    uint32_t scr = cp15_scr_read();
+
+    cp15_scr_write(scr | SCR_NS);
+    cp15_ttbcr_write(r->ttbcr);
+    cp15_dacr_write(r->dacr);
+    cp15_contextidr_write(r->contextidr);
+    cp15_ttbr0_write(r->ttbr0);
+    cp15_ttbr1_write(r->ttbr1);
+    cp15_scr_write(scr);
 }
 
 void platform_monitor_exit(void)
@@ -103,7 +133,15 @@ static bool translate(uint32_t va, uint32_t *pa)
         return *pa - HYP_BASE >= 0x00200000u && (*pa & ~0xfffu) != HYP_EMULATED_BASE;
     }
 #endif
+    /* the selected CPU's tables (`cpu N`: its task's user addresses are its own); with
+     * long descriptors the TTBRs are 64-bit, not saved: CPU 0's (docs/every-core.md) */
+    const struct ns_sysregs *sel = virt_cpu_sysregs(monitor_cpu());
+    bool lent = sel != &ns_sysregs && !((sel->ttbcr | ns_sysregs.ttbcr) & TTBCR_EAE);
+    if (lent)
+        lend_translation_regs(sel);
     cp15_ats12nsopr(va);
+    if (lent)
+        lend_translation_regs(&ns_sysregs);
     if (ns_sysregs.ttbcr & TTBCR_EAE) {
         uint64_t par = cp15_par64_read();
         if (par & PAR_F || par >> 32 & 0xff) /* fault, or above 4 GiB */

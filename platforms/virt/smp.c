@@ -104,6 +104,7 @@ struct cpu_seen {
     struct cpu_frame *frame;
     uint32_t fiqs;                    /* FIQs it took */
     uint32_t group0, enabled, pending; /* its banked SGIs and PPIs */
+    struct ns_sysregs sysregs;         /* its Normal world's CP15 bank */
 };
 static struct cpu_seen seen[FIQMON_SMP];
 static volatile bool hold_all;
@@ -148,6 +149,7 @@ void platform_fiq_full(struct cpu_frame *f)
     s->cpsr = f->cpsr;
     s->frame = f;
     gicv2_read_private(GICD_BASE, &s->group0, &s->enabled, &s->pending);
+    virt_read_ns_sysregs(&s->sysregs);
 #if FIQMON_WATCHDOG
     /* Wedged: stopped (not rounded up: the others run on) until CPU 0 has reported it
      * from this frame (lockup_report); CPU_SGI tells CPU 0 the report is due. */
@@ -242,6 +244,11 @@ void port_cpu(unsigned n, struct port_cpu *out)
     out->private_fiq = seen[n].group0;
     out->private_enabled = seen[n].enabled;
     out->private_pending = seen[n].pending;
+}
+
+const struct ns_sysregs *virt_cpu_sysregs(unsigned n)
+{
+    return n == 0 || n >= FIQMON_SMP ? &ns_sysregs : &seen[n].sysregs;
 }
 
 uint32_t virt_smp_smc(uint32_t fid, uint32_t a1, uint32_t a2, uint32_t a3)

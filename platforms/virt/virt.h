@@ -22,6 +22,10 @@ struct ns_sysregs {
     uint32_t sctlr, ttbr0, ttbr1, ttbcr, dacr, contextidr, dfsr, dfar, ifsr, ifar, vbar;
 };
 extern struct ns_sysregs ns_sysregs;
+/* Reads this CPU's Normal-world bank into r (from Monitor mode). */
+void virt_read_ns_sysregs(struct ns_sysregs *r);
+/* CPU n's, as of its last roundup or sample (CPU 0's: ns_sysregs; SMP > 1, smp.c). */
+const struct ns_sysregs *virt_cpu_sysregs(unsigned n);
 
 /* The Hyp shim (HYP=1, hyp_install.c): installed before any hand-off, if the CPU has the
  * Virtualization Extensions. */

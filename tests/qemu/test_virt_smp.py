@@ -10,7 +10,7 @@ import subprocess
 import pytest
 
 from conftest import _booter
-from harness import KNOCK, PROMPT, ROOT
+from harness import KNOCK, PROMPT, ROOT, tokens
 from test_gdb import gdb
 from test_virt_tasks import shell
 
@@ -231,3 +231,34 @@ def test_smp4_entry_halt_a_knock_stops_every_cpu_until_exit(smp4):
         smp4.cmd("entry async")
         smp4.leave()
     assert shell(smp4, "echo alive") == "alive"
+
+
+def test_smp4_md_and_cp15_follow_the_selected_cpu(smp4):
+    """A shell loop pinned to CPU 1, caught in user mode: with `cpu 1` selected, `md` at its
+    pc reads its own text through CPU 1's page tables (the word /proc/PID/mem gives), and
+    `cp15` shows CPU 1's translation registers (its ASID in CONTEXTIDR)."""
+    pid = int(shell(smp4, "taskset 2 sh -c 'while :; do :; done' & echo $!"))
+    try:
+        for _ in range(30):
+            smp4.knock()
+            assert "cpu1 selected" in smp4.cmd("cpu 1")
+            state, pc, mode = cpus(smp4)[1]
+            if mode == "usr":
+                break
+            smp4.cmd("continue")  # caught in the kernel (its tick): try again
+            smp4.leave()
+        assert mode == "usr", (state, pc, mode)
+        md = smp4.cmd(f"md {pc:x} 4 w").split()
+        word = int(md[1], 16)
+        cp15_1 = tokens(smp4.cmd("cp15"))
+        assert "kernel continues" in smp4.cmd("continue")   # (selects CPU 0 again)
+        cp15_0 = tokens(smp4.cmd("cp15"))
+        smp4.leave()
+        assert set(cp15_1) >= {"ttbr0", "ttbr1", "contextidr"}, cp15_1
+        assert cp15_1["ttbr1"] == cp15_0["ttbr1"]   # the kernel's half: one table for all
+        # the same word, read by the kernel from the task's own memory
+        got = shell(smp4, f"dd if=/proc/{pid}/mem bs=4 skip=$(({pc:#x} / 4)) count=1 "
+                          "2>/dev/null | od -A n -t x4").strip()
+        assert got == f"{word:08x}", (got, md)
+    finally:
+        shell(smp4, f"kill {pid}; echo killed")
