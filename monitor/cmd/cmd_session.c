@@ -94,15 +94,9 @@ int cmd_stats(int argc, char **argv)
                (unsigned)port_fiqs_taken(), (unsigned)monitor_rx_bytes(),
                (unsigned)monitor_noise_bytes(), (unsigned)noise_gate.noise, (unsigned)mon_rx.drops,
                (unsigned)mon_stats.rx_errors, (unsigned)mon_stats.commands);
-    if (platform->cpus > 1) { /* every core: did the roundups reach them (docs/every-core.md) */
-        con_printf("roundups=%u", (unsigned)mon_stats.roundups);
-        for (unsigned i = 1; i < platform->cpus; i++) {
-            struct port_cpu c;
-            port_cpu(i, &c);
-            con_printf(" cpu%u_fiqs=%u", i, (unsigned)c.fiqs);
-        }
-        con_puts("\n");
-    }
+    if (platform->cpus > 1) /* every core: how often the others were stopped; the per-CPU
+                             * lines below say how many FIQs each took (docs/every-core.md) */
+        con_printf("roundups=%u\n", (unsigned)mon_stats.roundups);
     /* within a few words of the end: an unwritten local may hide an overflow */
     con_printf("stack_used=%u of %u%s\n", (unsigned)used, (unsigned)size,
                used + 32 >= size ? " (at the limit: it may have overflowed)" : "");

@@ -45,7 +45,8 @@ def roundup_stats(fm, smp):
     """(roundups, [answers of cpu1, cpu2, ...]) from stats."""
     out = fm.cmd("stats")
     roundups = int(re.search(r"roundups=(\d+)", out).group(1))
-    answers = [int(re.search(rf"cpu{i}_fiqs=(\d+)", out).group(1)) for i in range(1, smp)]
+    answers = [int(re.search(rf"^  cpu{i} fiqs=(\d+)", out, re.M).group(1))
+               for i in range(1, smp)]
     return roundups, answers
 
 
