@@ -116,15 +116,15 @@ def uboot_footprint():
 class TracedQemu:
     """QEMU logging every instruction; the debug port on a unix socket."""
 
-    def __init__(self, platform, build_dir, extra=(), workdir=None):
+    def __init__(self, platform, build_dir, extra=(), workdir=None, image=None, console="null"):
         p = PLATFORMS[platform]
         self.dir = Path(workdir or tempfile.mkdtemp(prefix="fiqmon-bench-"))
         self.log = self.dir / "exec.log"
         sock = self.dir / "debug.sock"
-        serials = {"debug": f"unix:{sock},server=on,wait=on", "console": "null"}
+        serials = {"debug": f"unix:{sock},server=on,wait=on", "console": console}
         args = ["qemu-system-arm", *p["qemu"], "-nographic", "-nic", "none", "-monitor", "none",
                 *sum((["-serial", serials[s]] for s in p["serial_order"]), []),
-                p["load"], str(build_dir / p["image"]), "-singlestep",
+                p["load"], str(build_dir / (image or p["image"])), "-singlestep",
                 "-d", "exec,nochain", "-D", str(self.log), *extra]
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 30

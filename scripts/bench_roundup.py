@@ -17,9 +17,7 @@ plus what it runs from the last pass on (the passes are reported beside the figu
 """
 
 import re
-import socket
 import statistics
-import subprocess
 import tempfile
 import time
 from pathlib import Path
@@ -28,10 +26,6 @@ ROOT = Path(__file__).resolve().parent.parent
 GUEST = "build/guests/virt/smpidle.elf"
 KNOCK = b"$3#33"
 TRACE = re.compile(rb"^Trace (\d+): \S+ \[[0-9a-f]+/([0-9a-f]+)/")
-
-
-def sh(*args):
-    return subprocess.run(args, check=True, capture_output=True, text=True).stdout
 
 
 def function(dis, name):
@@ -60,71 +54,22 @@ def loop_heads(body, callee=None, insn=None):
     return pick
 
 
-class Run:
-    def __init__(self, build_dir, smp, exclude, workdir):
-        self.dir = Path(workdir)
-        self.log = self.dir / "exec.log"
-        self.console = self.dir / "console.log"
-        sock = self.dir / "debug.sock"
-        lo, hi = exclude
-        args = ["qemu-system-arm", "-M", "virt,secure=on", "-cpu", "cortex-a15", "-m", "1G",
-                "-smp", str(smp), "-audiodev", "none,id=snd0", "-nographic", "-nic", "none",
-                "-monitor", "none", "-serial", f"file:{self.console}",
-                "-serial", f"unix:{sock},server=on,wait=on",
-                "-bios", str(build_dir / "fiqmon-image.bin"), "-singlestep",
-                "-d", "exec,nochain", "-dfilter", f"0..{lo - 1:#x},{hi:#x}..0xffffffff",
-                "-D", str(self.log)]
-        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
-        while not sock.exists():
-            if time.monotonic() > deadline:
-                raise TimeoutError("QEMU did not start")
-            time.sleep(0.02)  # polling for QEMU to create the socket
-        self.sock = socket.socket(socket.AF_UNIX)
-        self.sock.connect(str(sock))
-        self.sock.settimeout(0.05)
-        self.out = b""
+def mark(q):
+    """The exec log's end, once it has been still for a moment (the FIQs logged)."""
+    size = -1
+    while size != q.log.stat().st_size:
+        size = q.log.stat().st_size
+        q.read(0.3)
+    return size
 
-    def read(self, seconds):
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            try:
-                self.out += self.sock.recv(65536)
-            except socket.timeout:
-                pass
 
-    def wait_for(self, pattern, timeout=120, where=None):
-        end = time.monotonic() + timeout
-        while not re.search(pattern, where() if where else self.out):
-            if time.monotonic() > end:
-                raise TimeoutError(f"no {pattern!r} in {(where() if where else self.out)[-300:]!r}")
-            self.read(0.05)
-
-    def send_paced(self, data, gap=0.05):
-        for b in data:
-            self.sock.send(bytes([b]))
-            self.read(gap)
-
-    def mark(self):
-        """The log's end, once it has been still for a moment (the FIQs logged)."""
-        size = -1
-        while size != self.log.stat().st_size:
-            size = self.log.stat().st_size
-            self.read(0.3)
-        return size
-
-    def trace(self, start, end):
-        """[(cpu, pc)] between two marks."""
-        with open(self.log, "rb") as f:
-            f.seek(start)
-            data = f.read(end - start)
-        return [(int(m.group(1)), int(m.group(2), 16))
-                for m in map(TRACE.match, data.splitlines()) if m]
-
-    def stop(self):
-        self.proc.terminate()
-        self.proc.wait()
-        self.sock.close()
+def trace(q, start, end):
+    """[(cpu, pc)] between two marks."""
+    with open(q.log, "rb") as f:
+        f.seek(start)
+        data = f.read(end - start)
+    return [(int(m.group(1)), int(m.group(2), 16))
+            for m in map(TRACE.match, data.splitlines()) if m]
 
 
 def split_episodes(pcs, vector, returns):
@@ -154,12 +99,14 @@ def without_wait(ep, heads):
 
 
 def measure(smp, quick, returns_of, vector_of):
+    import bench  # (bench imports this module): its traced QEMU, objdump and make
     build_dir = ROOT / f"build/bench-smp{smp}"
-    sh("make", "-s", "-C", str(ROOT), "virt-guests")
-    sh("make", "-s", "-C", str(ROOT), "image", "PLATFORM=virt", f"SMP={smp}", "BOOT_DELAY_MS=0",
+    bench.sh("make", "-s", "-C", str(ROOT), "virt-guests")
+    bench.sh("make", "-s", "-C", str(ROOT), "image", "PLATFORM=virt", f"SMP={smp}",
+             "BOOT_DELAY_MS=0",
        f"BUILD={build_dir.relative_to(ROOT)}", f"KERNEL={GUEST}")
     elf = build_dir / "fiqmon.elf"
-    dis = sh("arm-none-eabi-objdump", "-d", str(elf))
+    dis = bench.sh("arm-none-eabi-objdump", "-d", str(elf))
     park = function(dis, "virt_smp_park")
     roundup = function(dis, "call_others")
     poll_heads = loop_heads(roundup[2], callee="platform_ticks")
@@ -169,32 +116,41 @@ def measure(smp, quick, returns_of, vector_of):
     if not poll_heads or not wfe_heads:  # (the disassembly changed shape: fix the finder)
         raise RuntimeError(f"loop heads not found: {poll_heads} {wfe_heads}")
     vector, returns = vector_of(elf), returns_of(elf)
-    run = Run(build_dir, smp, park[:2], tempfile.mkdtemp(prefix="fiqmon-bench-smp-"))
+    workdir = Path(tempfile.mkdtemp(prefix="fiqmon-bench-smp-"))
+    console = workdir / "console.log"
+    lo, hi = park[:2]
+    run = bench.TracedQemu("virt", build_dir, workdir=workdir, image="fiqmon-image.bin",
+                           console=f"file:{console}",
+                           extra=["-smp", str(smp),
+                                  "-dfilter", f"0..{lo - 1:#x},{hi:#x}..0xffffffff"])
     try:
-        run.wait_for(rb"guest smpidle: cpus (\d+)\r?\n", where=lambda: run.console.read_bytes()
-                     if run.console.exists() else b"")
-        up = int(re.search(rb"cpus (\d+)", run.console.read_bytes()).group(1))
-        if up != smp:
-            raise RuntimeError(f"the guest started {up} CPUs of {smp}")
+        deadline = time.monotonic() + 120
+        while not (m := re.search(rb"guest smpidle: cpus (\d+)\r?\n",
+                                  console.read_bytes() if console.exists() else b"")):
+            if time.monotonic() > deadline:
+                raise TimeoutError("the smpidle guest did not start")
+            run.read(0.05)
+        if int(m.group(1)) != smp:
+            raise RuntimeError(f"the guest started {m.group(1).decode()} CPUs of {smp}")
         run.send_paced(b"a")  # the line's first noise byte prints the prompt
-        m0 = run.mark()
+        m0 = mark(run)
         run.send_paced(b"noise!%&" * (2 if quick else 12))
-        m1 = run.mark()
+        m1 = mark(run)
         run.send_paced(KNOCK)
         run.wait_for(rb"fiqmon> ")
-        m2 = run.mark()
+        m2 = mark(run)
         run.send_paced(b"halt\r")
         # halted, CPU 0 polls the port inside that FIQ (the log grows): no mark until the end
         run.wait_for(rb"(?s)kernel halted.*fiqmon> ", timeout=60)
         run.send_paced(b"continue\r")
         run.wait_for(rb"(?s)kernel continues.*fiqmon> ", timeout=60)
-        m4 = run.mark()
+        m4 = mark(run)
         if b"did not answer" in run.out:
             raise RuntimeError(f"a CPU did not answer the roundup: {run.out[-400:]!r}")
         run.send_paced(b"exit\r")
-        noise = [len(e) for e in split_episodes([pc for c, pc in run.trace(m0, m1) if c == 0],
+        noise = [len(e) for e in split_episodes([pc for c, pc in trace(run, m0, m1) if c == 0],
                                                 vector, returns)]
-        roundup_trace = run.trace(m2, m4)
+        roundup_trace = trace(run, m2, m4)
     finally:
         run.stop()
     # CPU 0: the roundup is call_others (send the SGI, poll for the answers), inside the
