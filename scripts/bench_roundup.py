@@ -104,7 +104,7 @@ def measure(smp, quick, returns_of, vector_of):
     bench.sh("make", "-s", "-C", str(ROOT), "virt-guests")
     bench.sh("make", "-s", "-C", str(ROOT), "image", "PLATFORM=virt", f"SMP={smp}",
              "BOOT_DELAY_MS=0",
-       f"BUILD={build_dir.relative_to(ROOT)}", f"KERNEL={GUEST}")
+             f"BUILD={build_dir.relative_to(ROOT)}", f"KERNEL={GUEST}")
     elf = build_dir / "fiqmon.elf"
     dis = bench.sh("arm-none-eabi-objdump", "-d", str(elf))
     park = function(dis, "virt_smp_park")
