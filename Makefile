@@ -7,7 +7,7 @@
 #        [WATCHDOG=SECONDS]   hard-lockup watchdog at reset: 0 (off) in dev, 10 in production
 #        [GDB=0] [LINUX=0] [LOCKDOWN=0] [WATCHDOG=none] [MINIMAL=1]   features left out
 #   make run [DEBUG_SERIAL=chardev] [CONSOLE_SERIAL=chardev] [KERNEL=file|debian] [QEMU_EXTRA=...]
-#            [INITRD=busybox] (virt, KERNEL=debian)   [HYP=1] (virt: the Hyp shim)
+#            [INITRD=busybox [KERNEL_ARGS=...]] (virt, KERNEL=debian)   [HYP=1] (virt: Hyp shim)
 #   make test | make unit | make qemu-test | make size | make debug | make deps | make clean
 #   make linux | make initramfs   Debian's armhf kernel, a busybox initramfs (tests)
 

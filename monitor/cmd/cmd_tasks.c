@@ -151,7 +151,7 @@ static void task_backtrace(const struct ktask *t)
     struct cpu_frame *f = monitor_frame();
     uint32_t regs[16] = {0};
 
-    con_printf("PID %u %s%s\n", (unsigned)t->pid, t->comm,
+    con_printf("PID %u %s task=%08x%s\n", (unsigned)t->pid, t->comm, (unsigned)t->addr,
                t->addr == running ? " (interrupted here)" : "");
     if (t->addr == running) {
         if ((f->cpsr & ARM_MODE_MASK) == ARM_MODE_USR) {

@@ -73,15 +73,17 @@ KERNEL_FILE = $(if $(filter debian,$(KERNEL)),$(LINUX_ZIMAGE),$(KERNEL))
 
 ifeq ($(INITRD),busybox)
 # KERNEL=debian INITRD=busybox: the busybox initramfs (make initramfs) at INITRD_ADDR, and
-# QEMU's own device tree for this machine with it and console=ttyAMA0, in the payload.
+# QEMU's own device tree for this machine with it and console=ttyAMA0 (+ KERNEL_ARGS), in
+# the payload.
+KERNEL_ARGS ?=
 INITRD_ADDR := 0x48000000
 INITRD_DTB   = $(BUILD)/initrd.dtb
 PLAT_RUN_PREREQ = $(BUILD)/initrd-image.stamp
 $(BUILD)/initrd-image.stamp: $(BIN) scripts/mkvirtdtb.sh FORCE
 	@test "$(KERNEL)" = debian || { echo "INITRD=busybox needs KERNEL=debian" >&2; exit 2; }
 	@$(MAKE) -s --no-print-directory initramfs
-	$(Q)scripts/mkvirtdtb.sh "$(QEMU_SYSTEM) $(QEMU_MACHINE)" $(INITRD_DTB) "console=ttyAMA0" \
-		$(INITRAMFS) $(INITRD_ADDR)
+	$(Q)scripts/mkvirtdtb.sh "$(QEMU_SYSTEM) $(QEMU_MACHINE)" $(INITRD_DTB) \
+		"console=ttyAMA0$(if $(KERNEL_ARGS), $(KERNEL_ARGS))" $(INITRAMFS) $(INITRD_ADDR)
 	$(Q)$(MAKE) -s --no-print-directory image KERNEL=$(LINUX_ZIMAGE) DTB=$(INITRD_DTB) INITRD=
 	@touch $@
 QEMU_LOAD = -bios $(IMAGE) -device loader$(comma)file=$(INITRAMFS)$(comma)addr=$(INITRD_ADDR)$(comma)force-raw=on

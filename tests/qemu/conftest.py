@@ -7,7 +7,8 @@ import pytest
 from harness import ROOT, Fiqmon
 from platforms import PLATFORMS
 
-RUN_VARS = ("KERNEL", "BOOT", "PAYLOAD_KIND", "CMDLINE", "DTB", "QEMU_LOAD", "INITRD")
+RUN_VARS = ("KERNEL", "BOOT", "PAYLOAD_KIND", "CMDLINE", "DTB", "QEMU_LOAD", "INITRD",
+            "KERNEL_ARGS")
 
 REQUIRED_TOOLS = ["qemu-system-arm", "arm-none-eabi-gcc", "arm-none-eabi-nm", "make"]
 

@@ -143,7 +143,11 @@ def test_bt_of_a_sleeper_is_the_kernels_own_trace(kernel):
     fm = kernel
     pid = next(t[0] for t in ps(fm) if t[4] == "sleepy2")
     out = fm.cmd(f"bt {pid}", timeout=30)
-    assert out.startswith(f"PID {pid} sleepy2\n"), out
+    head = re.match(rf"PID {pid} sleepy2 task=([0-9a-f]{{8}})\n", out)
+    assert head, out
+    # task= is its task_struct: comm, at the offset ps -l found, reads back its name
+    comm = int(re.search(r"^comm +\+(\d+) ", fm.cmd("ps -l"), re.M).group(1))
+    assert "sleepy2." in fm.cmd(f"md {int(head.group(1), 16) + comm:x} 8"), out
     frames = [(n, int(o, 16), int(s, 16)) for n, o, s in
               re.findall(r"^#\d+ +[0-9a-f]{8} " + SYMBOL + "$", out, re.M)]
     names = [f[0] for f in frames]
