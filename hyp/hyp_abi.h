@@ -8,10 +8,12 @@
 
 #define HYP_REGION_SIZE     0x00200000 /* one 2 MiB stage-2 block */
 #define HYP_CODE_MAX        0x00003000 /* vectors, code, data */
-#define HYP_STACK_TOP       0x00004000 /* offsets from HYP_BASE */
+#define HYP_STACK_TOP       0x00004000 /* offsets from HYP_BASE; CPU n's stack ends at */
+#define HYP_STACK_SIZE      0x00000200 /* HYP_STACK_TOP - n * HYP_STACK_SIZE (a trap: ~120 B) */
+#define HYP_CPUS            8          /* stacks and counters: MPIDR.Aff0 0-7 */
 #define HYP_TABLES          0x00004000 /* stage-2 tables, 4 KiB each */
 #define HYP_TABLES_COUNT    6
-#define HYP_STATS_PTR       0x20       /* word after the vectors: &hyp_stats */
+#define HYP_STATS_PTR       0x20       /* word after the vectors: &hyp_stats[0] */
 
 /* SiP SMC ids (FIQMON_SMC_BASE + n) accepted only from Hyp mode: r1 = offset in the
  * emulated page, r2 = width in bytes, r3 = value (write); r0 = value read. */

@@ -7,7 +7,8 @@
 #include "hyp_trap.h"
 #include "platform_def.h"
 
-struct hyp_stats hyp_stats;
+/* A CPU's own counters: no two CPUs write one word (Hyp's MMU is off: no exclusives). */
+struct hyp_stats hyp_stats[HYP_CPUS];
 
 uint32_t hyp_c_entry(struct hyp_regs *regs);
 
@@ -41,10 +42,11 @@ static const struct hyp_mmio emulated = {
 
 uint32_t hyp_c_entry(struct hyp_regs *regs)
 {
-    uint32_t hsr, hdfar, hpfar;
+    uint32_t hsr, hdfar, hpfar, mpidr;
 
     __asm__ volatile("mrc p15, 4, %0, c5, c2, 0" : "=r"(hsr));   /* HSR */
     __asm__ volatile("mrc p15, 4, %0, c6, c0, 0" : "=r"(hdfar)); /* HDFAR */
     __asm__ volatile("mrc p15, 4, %0, c6, c0, 4" : "=r"(hpfar)); /* HPFAR */
-    return hyp_trap(regs, hsr, hdfar, hpfar, &emulated, &hyp_stats);
+    __asm__ volatile("mrc p15, 0, %0, c0, c0, 5" : "=r"(mpidr)); /* MPIDR */
+    return hyp_trap(regs, hsr, hdfar, hpfar, &emulated, &hyp_stats[mpidr & (HYP_CPUS - 1)]);
 }

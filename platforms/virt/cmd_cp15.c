@@ -52,6 +52,13 @@ static int cmd_hyp(int argc, char **argv)
     virt_hyp_stats(&st);
     con_printf("hyp: stage 2 on, emulated=%u ignored=%u other=%u\n", (unsigned)st.emulated,
                (unsigned)st.ignored, (unsigned)st.other);
+#if FIQMON_SMP > 1
+    for (unsigned n = 0; n < FIQMON_SMP; n++) { /* each CPU's shim: stage 2 on every CPU */
+        virt_hyp_cpu_stats(n, &st);
+        con_printf("  cpu%u emulated=%u ignored=%u other=%u\n", n, (unsigned)st.emulated,
+                   (unsigned)st.ignored, (unsigned)st.other);
+    }
+#endif
     con_printf("uart: fr_reads=%u dr_writes=%u dr_reads=%u other_reads=%u other_writes=%u\n",
                (unsigned)c->fr_reads, (unsigned)c->dr_writes, (unsigned)c->dr_reads,
                (unsigned)c->other_reads, (unsigned)c->other_writes);

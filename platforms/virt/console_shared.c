@@ -8,7 +8,14 @@
  * ring is nearly full fiqmon stops reading the wire (its receive interrupt masked, the
  * bytes wait in the UART and the sender is held back) until the kernel has read enough,
  * or has read nothing for HOLD_QUIET_MS, so a knock still gets through to a kernel that
- * stopped reading (a slow reader is waited for: only one that stopped loses input). */
+ * stopped reading (a slow reader is waited for: only one that stopped loses input).
+ *
+ * Several CPUs (SMP > 1): the kernel's accesses come from any CPU (its Hyp shim, then an
+ * SMC), the wire's bytes and the monitor from CPU 0. virt_console_lock (fiq.c) guards the
+ * model, the ring and the backlog; the wire is the kernel's (wire_kernels) only while the
+ * monitor waits outside CPU 0's full FIQ path, so its output never lands inside fiqmon's.
+ * The hold timer is CPU 0's (its PPI is group 0 there only): other CPUs leave it running
+ * and CPU 0 decides when it fires. */
 #include "armv7_cp15.h"
 #include "gicv2.h"
 #include "mmio.h"
@@ -20,6 +27,7 @@
 #include "platform_def.h"
 #include "ring.h"
 #include "sections.h"
+#include "spinlock.h"
 #include "virt.h"
 
 #define BACKLOG 4096u /* power of two */
@@ -38,7 +46,18 @@ bool virt_console_throttled;
 static bool break_due;
 static uint32_t break_at;
 static bool hold_wanted; /* the monitor holds a knock candidate */
+static bool kernel_read;  /* throttled: the kernel read since the deadline was set */
+static volatile bool wire_kernels; /* the kernel's bytes may go straight out */
 static void hold_timer(bool on);
+
+static inline bool on_cpu0(void)
+{
+#if FIQMON_SMP > 1
+    return virt_cpu_index() == 0;
+#else
+    return true;
+#endif
+}
 
 static void throttle(bool on)
 {
@@ -57,18 +76,13 @@ static void model_irq(void *ctx, bool level)
     gicv2_set_pending(GICD_BASE, GIC_SPI_BASE + CONSOLE_MODEL_SPI, level);
 }
 
-static bool wire_is_the_kernels(void)
-{
-    return monitor_state() == MON_WAITING;
-}
-
 /* The model's fast path for a byte written to its empty transmitter: straight to the wire
  * when nothing waits ahead of it (the backlog empty) and the UART has room, so the kernel's
  * polled output costs no FIFO round trip. */
 static bool tx_straight_out(void *ctx, uint8_t c)
 {
     (void)ctx;
-    if (backlog.head != backlog.tail || !wire_is_the_kernels() ||
+    if (backlog.head != backlog.tail || !wire_kernels ||
         (mmio_read_32(DEBUG_UART_BASE + PL011_FR) & PL011_FR_TXFF))
         return false;
     mmio_write_32(DEBUG_UART_BASE + PL011_DR, c);
@@ -82,6 +96,7 @@ void virt_console_init(void)
     ring_init(&to_kernel);
     backlog.head = backlog.tail = 0;
     break_due = false;
+    wire_kernels = true;
 }
 
 /* Backlog to the wire, as far as the UART takes it without waiting. */
@@ -113,7 +128,7 @@ static void pump_tx(void)
 
     if (!tx_waits())
         return;
-    wire = wire_is_the_kernels();
+    wire = wire_kernels;
     if (wire)
         backlog_out();
     while (backlog.head - backlog.tail < BACKLOG && (c = pl011_model_tx_pop(&model)) >= 0) {
@@ -145,12 +160,13 @@ static void feed_model(void)
     if (fed) {
         pl011_model_rx_idle(&model); /* the burst is over: the receive timeout */
         if (virt_console_throttled)
-            hold_timer(true); /* the kernel reads: its deadline starts again */
+            kernel_read = true; /* the deadline starts again when it comes (CPU 0's) */
     }
     if (virt_console_throttled && RING_SIZE - ring_count(&to_kernel) >= THROTTLE_ROOM)
         throttle(false);
 }
 
+/* Under virt_console_lock (fiq.c). */
 uint32_t virt_emulated_access(bool write, uint32_t offset, unsigned width, uint32_t value)
 {
     uint32_t v = 0;
@@ -166,7 +182,7 @@ uint32_t virt_emulated_access(bool write, uint32_t offset, unsigned width, uint3
     return v;
 }
 
-bool port_console_rx(uint8_t c, bool brk)
+static bool console_rx(uint8_t c, bool brk)
 {
     if (brk) { /* behind what waits, ahead of what comes after (BREAK + t) */
         if (break_due)
@@ -179,17 +195,39 @@ bool port_console_rx(uint8_t c, bool brk)
     if (!ring_put(&to_kernel, c))
         return false;
     feed_model();
-    if (RING_SIZE - ring_count(&to_kernel) < THROTTLE_ROOM && monitor_state() == MON_WAITING)
+    if (RING_SIZE - ring_count(&to_kernel) < THROTTLE_ROOM && monitor_state() == MON_WAITING) {
+        kernel_read = false;
         throttle(true);
+    }
     return true;
 }
 
+bool port_console_rx(uint8_t c, bool brk)
+{
+    bool taken;
+
+    spin_lock(&virt_console_lock);
+    taken = console_rx(c, brk);
+    spin_unlock(&virt_console_lock);
+    return taken;
+}
+
+/* CPU 0, the hold timer's FIQ. */
 void virt_console_deadline(void)
 {
-    if (virt_console_throttled)
-        throttle(false); /* the kernel did not read: the wire is read again (a knock) */
-    else
-        monitor_console_quiet();
+    spin_lock(&virt_console_lock);
+    if (virt_console_throttled) {
+        if (kernel_read) { /* it read within the last HOLD_QUIET_MS: wait again */
+            kernel_read = false;
+            hold_timer(true);
+        } else {
+            throttle(false); /* the kernel did not read: the wire is read again (a knock) */
+        }
+        spin_unlock(&virt_console_lock);
+        return;
+    }
+    spin_unlock(&virt_console_lock);
+    monitor_console_quiet(); /* (a deadline another CPU's unthrottle left running: no-op) */
 }
 
 /* The quiet timer for a held knock candidate: the Hyp physical timer, which nothing else
@@ -197,8 +235,10 @@ void virt_console_deadline(void)
  * Monitor mode (the FIQ path) may set without changing worlds. */
 void port_console_hold(bool on)
 {
+    spin_lock(&virt_console_lock);
     hold_wanted = on;
     hold_timer(on || virt_console_throttled);
+    spin_unlock(&virt_console_lock);
 }
 
 static void hold_timer(bool on)
@@ -206,18 +246,48 @@ static void hold_timer(bool on)
     uint32_t scr = cp15_scr_read();
     uint32_t ticks = cp15_cntfrq_read() / 1000u * HOLD_QUIET_MS;
 
+    if (!on_cpu0())
+        return; /* left as it is: CPU 0 looks again when it fires */
     cp15_scr_write(scr | SCR_NS);
     __asm__ volatile("mcr p15, 4, %0, c14, c2, 0" : : "r"(ticks));          /* CNTHP_TVAL */
     __asm__ volatile("mcr p15, 4, %0, c14, c2, 1" : : "r"(on ? 1u : 0u)); /* CNTHP_CTL */
     cp15_scr_write(scr);
 }
 
+/* CPU 0, the monitor: what waited goes out in order, a byte at a time under the lock (the
+ * kernel may add to it from another CPU meanwhile), receiving while the UART is full. */
 void port_console_replay(void)
 {
-    while (backlog.tail != backlog.head)
-        port_putc(backlog.buf[backlog.tail++ % BACKLOG]); /* keeps receiving meanwhile */
-    pump_tx();
-    feed_model();
+    for (;;) {
+        bool more, room;
+
+        spin_lock(&virt_console_lock);
+        pump_tx(); /* (the wire is not the kernel's yet: its FIFO to the backlog) */
+        more = backlog.tail != backlog.head;
+        room = !(mmio_read_32(DEBUG_UART_BASE + PL011_FR) & PL011_FR_TXFF);
+        if (more && room)
+            mmio_write_32(DEBUG_UART_BASE + PL011_DR, backlog.buf[backlog.tail++ % BACKLOG]);
+        if (!more)
+            feed_model();
+        spin_unlock(&virt_console_lock);
+        if (!more)
+            return;
+        if (!room)
+            port_rx_poll();
+    }
+}
+
+/* CPU 0's full FIQ path (mem.c): the wire is fiqmon's from its first word, and the
+ * kernel's again only when the monitor waits and what waited has gone out. */
+void virt_console_monitor(bool entered)
+{
+    if (!entered && monitor_state() == MON_WAITING)
+        port_console_replay();
+    spin_lock(&virt_console_lock);
+    wire_kernels = !entered && monitor_state() == MON_WAITING;
+    if (wire_kernels)
+        backlog_out(); /* written by another CPU since the replay: the rest, at its next access */
+    spin_unlock(&virt_console_lock);
 }
 
 uint32_t virt_console_backlog(void)

@@ -14,6 +14,7 @@
 #include "platform_def.h"
 #include "psci.h"
 #include "service.h"
+#include "spinlock.h"
 #include "virt.h"
 #if FIQMON_WATCHDOG
 #include "watchdog.h"
@@ -98,6 +99,7 @@ uint32_t port_fiqs_taken(void)
 
 #if FIQMON_HYP
 struct pl011_access_counts virt_console_counts;
+struct spinlock virt_console_lock; /* the kernel's console, reached from every CPU */
 #endif
 
 /* SMC from the Normal world: function ids FIQMON_SMC_BASE + FIQMON_SVC_*. Anything else
@@ -116,8 +118,11 @@ uint32_t platform_smc(uint32_t fid, uint32_t a1, uint32_t a2, uint32_t a3)
         /* only the shim may: the kernel itself gets "not supported" */
         if ((spsr & ARM_MODE_MASK) != ARM_MODE_HYP || (a2 != 1 && a2 != 2 && a2 != 4))
             return FIQMON_SVC_UNKNOWN;
+        spin_lock(&virt_console_lock);
         pl011_access_count(&virt_console_counts, fid == HYP_SMC_MMIO_WRITE, a1);
-        return virt_emulated_access(fid == HYP_SMC_MMIO_WRITE, a1, a2, a3);
+        uint32_t value = virt_emulated_access(fid == HYP_SMC_MMIO_WRITE, a1, a2, a3);
+        spin_unlock(&virt_console_lock);
+        return value;
     }
 #endif
 #if FIQMON_SMP > 1

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Install the Hyp shim (HYP=1): copy it into the Normal world's RAM at HYP_BASE, build the
  * stage-2 identity map that leaves out the shim, fiqmon's Secure RAM and the emulated
- * page, and arm Hyp mode. The kernel is then entered in NS SVC as without it. */
+ * page, and arm Hyp mode. The kernel is then entered in NS SVC as without it. Every other
+ * CPU arms its own Hyp registers (banked) with the same shim and tables, on its own stack,
+ * each time PSCI turns it on. */
 #include <string.h>
 
 #include "armv7_cp15.h"
@@ -36,17 +38,43 @@ bool virt_hyp_install(void)
     if (!stage2_build(tables, HYP_TABLES_COUNT, HYP_BASE + HYP_TABLES, normal_world,
                       sizeof(normal_world) / sizeof(normal_world[0])))
         return false;
-    virt_hyp_arm(HYP_BASE, HYP_BASE + HYP_STACK_TOP, HYP_BASE + HYP_TABLES, 0);
     virt_hyp_installed = true;
+    virt_hyp_arm_cpu(0);
     return true;
 }
 
+void virt_hyp_arm_cpu(unsigned cpu)
+{
+    if (!virt_hyp_installed || cpu >= HYP_CPUS)
+        return;
+    virt_hyp_arm(HYP_BASE, HYP_BASE + HYP_STACK_TOP - cpu * HYP_STACK_SIZE,
+                 HYP_BASE + HYP_TABLES, 0);
+}
+
+static struct hyp_stats *shim_stats(void)
+{
+    return (struct hyp_stats *)*(const uint32_t *)(HYP_BASE + HYP_STATS_PTR);
+}
+
+/* Every CPU's counters, summed. */
 void virt_hyp_stats(struct hyp_stats *out)
 {
-    memcpy(out, (const void *)*(const uint32_t *)(HYP_BASE + HYP_STATS_PTR), sizeof(*out));
+    const struct hyp_stats *per_cpu = shim_stats();
+
+    memset(out, 0, sizeof(*out));
+    for (unsigned i = 0; i < HYP_CPUS; i++) {
+        out->emulated += per_cpu[i].emulated;
+        out->ignored += per_cpu[i].ignored;
+        out->other += per_cpu[i].other;
+    }
+}
+
+void virt_hyp_cpu_stats(unsigned cpu, struct hyp_stats *out)
+{
+    memcpy(out, &shim_stats()[cpu < HYP_CPUS ? cpu : 0], sizeof(*out));
 }
 
 void virt_hyp_stats_reset(void)
 {
-    memset((void *)*(const uint32_t *)(HYP_BASE + HYP_STATS_PTR), 0, sizeof(struct hyp_stats));
+    memset(shim_stats(), 0, HYP_CPUS * sizeof(struct hyp_stats));
 }

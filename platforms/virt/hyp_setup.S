@@ -15,15 +15,17 @@
 #define HSCTLR_RES1 0x30c50818      @ MMU, caches and alignment checks off; ARM exceptions
 #define VTCR_VALUE  0x80000040      @ stage2.h S2_VTCR
 
-/* In: r0 = HVBAR, r1 = sp_hyp, r2/r3 = VTTBR low/high, from Secure SVC with FIQs masked.
- * Out: SCR.HCE set, SCR.NS clear again. Clobbers r0-r3, r12, lr_mon. */
+/* In: r0 = HVBAR, r1 = sp_hyp, r2/r3 = VTTBR low/high, from Secure SVC or Monitor mode
+ * with FIQs masked (CPU 0 at boot; each other CPU when PSCI turns it on). Out: SCR.HCE
+ * set, SCR.NS clear again. Clobbers r0-r3, r12. */
 func virt_hyp_arm
+    push    {r4, lr}                    @ on the caller's stack (Monitor's, or SVC's)
     mrs     r12, cpsr
-    cps     #ARM_MODE_MON               @ lr is lr_mon here: free to use
-    mrc     p15, 0, lr, c1, c1, 0       @ SCR
-    orr     lr, lr, #SCR_NS
-    orr     lr, lr, #SCR_HCE
-    mcr     p15, 0, lr, c1, c1, 0
+    cps     #ARM_MODE_MON
+    mrc     p15, 0, r4, c1, c1, 0       @ SCR
+    orr     r4, r4, #SCR_NS
+    orr     r4, r4, #SCR_HCE
+    mcr     p15, 0, r4, c1, c1, 0
     isb
     mcr     p15, 4, r0, c12, c0, 0      @ HVBAR
     msr     sp_hyp, r1
@@ -34,11 +36,11 @@ func virt_hyp_arm
     mcrr    p15, 6, r2, r3, c2          @ VTTBR (VMID 0)
     mov     r0, #HCR_VM
     mcr     p15, 4, r0, c1, c1, 0       @ HCR: stage 2 for the Normal world's PL0/PL1
-    mcr     p15, 4, r0, c8, c7, 4       @ TLBIALLNSNH
+    mcr     p15, 4, r0, c8, c7, 4       @ TLBIALLNSNH (this CPU's)
     dsb
-    bic     lr, lr, #SCR_NS
-    mcr     p15, 0, lr, c1, c1, 0
+    bic     r4, r4, #SCR_NS
+    mcr     p15, 0, r4, c1, c1, 0
     isb
     msr     cpsr_c, r12
-    bx      lr
+    pop     {r4, pc}
 endfunc virt_hyp_arm

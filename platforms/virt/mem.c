@@ -38,6 +38,9 @@ void platform_monitor_enter(void)
 {
     virt_read_ns_sysregs(&ns_sysregs);
     space = PORT_MEM_VIRTUAL;
+#if FIQMON_CONSOLE_SHARED
+    virt_console_monitor(true);
+#endif
 }
 
 #if FIQMON_SMP <= 1
@@ -67,6 +70,9 @@ static void lend_translation_regs(const struct ns_sysregs *r)
 
 void platform_monitor_exit(void)
 {
+#if FIQMON_CONSOLE_SHARED
+    virt_console_monitor(false);
+#endif
 }
 
 void port_mem_space(enum port_mem_space s)

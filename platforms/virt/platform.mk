@@ -41,9 +41,6 @@ $(error SMP must be 1 to 8, not '$(SMP)')
 endif
 PLAT_DEFINES += -DFIQMON_SMP=$(SMP)
 ifneq ($(SMP),1)
-ifeq ($(HYP),1)
-$(error SMP=$(SMP) with HYP=1 (or CONSOLE=shared): the Hyp shim is per-CPU work not done yet; use SMP=1)
-endif
 ifeq ($(BOOT),uboot)
 $(error SMP=$(SMP) with BOOT=uboot: U-Boot would have to hand every CPU over; use SMP=1)
 endif

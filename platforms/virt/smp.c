@@ -79,6 +79,9 @@ void virt_smp_park(unsigned cpu)
 #if FIQMON_WATCHDOG
     virt_watchdog_follow(true);
 #endif
+#if FIQMON_HYP
+    virt_hyp_arm_cpu(cpu); /* its own Hyp bank: stage 2 (the emulated console) on it too */
+#endif
     smp_enter_normal(entry, context);
 }
 

@@ -31,14 +31,23 @@ const struct ns_sysregs *virt_cpu_sysregs(unsigned n);
  * Virtualization Extensions. */
 struct hyp_stats;
 struct pl011_access_counts;
+struct spinlock;
 bool virt_hyp_install(void);
+/* This CPU's Hyp registers armed with the installed shim (a no-op without one). */
+void virt_hyp_arm_cpu(unsigned cpu);
 extern bool virt_hyp_installed;
 void virt_hyp_stats(struct hyp_stats *out);
+/* One CPU's own (each CPU's shim counts what it trapped). */
+void virt_hyp_cpu_stats(unsigned cpu, struct hyp_stats *out);
 void virt_hyp_stats_reset(void);
 /* The shim's accesses to the emulated page, by register, as fiqmon took them (fiq.c). */
 extern struct pl011_access_counts virt_console_counts;
+/* Held for each access to the kernel's console and by the one wire's CPU 0 side. */
+extern struct spinlock virt_console_lock;
 /* One wire: the model's reset state (console_shared.c); bytes the kernel wrote that wait. */
 void virt_console_init(void);
+/* CPU 0 entering (true) and leaving its full FIQ path: who owns the wire. */
+void virt_console_monitor(bool entered);
 uint32_t virt_console_backlog(void);
 /* Bytes the kernel wrote to the model's full transmitter (lost, as on a real PL011). */
 uint32_t virt_console_tx_lost(void);

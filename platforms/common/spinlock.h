@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/* A spinlock for fiqmon's Monitor-mode code on several CPUs (FIQs masked while held, so a
+ * CPU never waits for itself). Exclusives as psci.c uses them; WFE while another CPU holds
+ * it, SEV on release. Held for a few register accesses at a time, never across a wait for
+ * another CPU. */
+#ifndef FIQMON_SPINLOCK_H
+#define FIQMON_SPINLOCK_H
+
+#include <stdint.h>
+
+struct spinlock {
+    volatile uint32_t held;
+};
+
+static inline void spin_lock(struct spinlock *l)
+{
+    while (__atomic_exchange_n(&l->held, 1u, __ATOMIC_ACQUIRE))
+        while (__atomic_load_n(&l->held, __ATOMIC_RELAXED))
+            __asm__ volatile("wfe" ::: "memory");
+}
+
+static inline void spin_unlock(struct spinlock *l)
+{
+    __atomic_store_n(&l->held, 0u, __ATOMIC_RELEASE);
+    __asm__ volatile("dsb\n\tsev" ::: "memory");
+}
+
+#endif
