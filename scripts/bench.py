@@ -328,7 +328,8 @@ def more_figures(results, quick):
     hy = bench_hyp.measure()
     results["hyp"] = hy
     for name, what in (("trapped", "trapped by the Hyp shim, passed to UART0 (HYP=1)"),
-                       ("emulated", "trapped, answered by the model (CONSOLE=shared)")):
+                       ("emulated", "trapped, answered by the model (CONSOLE=shared)"),
+                       ("emulated-smp2", "trapped, answered by the model, SMP=2 (its lock)")):
         for k in ("read", "write"):
             a = hy["per_access"][name][k]
             rows.append((f"virt: console {k} {what}", f"{a['total']:.0f}", "instructions",

@@ -9,7 +9,10 @@ are what one access costs, and each line's pc says whose it is: the shim's regio
 (HYP_BASE, 2 MiB), the guest's RAM, or fiqmon (its flash and Secure RAM). Three builds:
 HYP=0 (the access goes straight to the PL011), HYP=1 (stage 2 traps it, the shim hands it
 to fiqmon by SMC, fiqmon makes it on UART0: the trap alone) and CONSOLE=shared (the same
-trap, and fiqmon's PL011 model answers: the one wire's cost per access).
+trap, and fiqmon's PL011 model answers: the one wire's cost per access), and that last one
+again with SMP=2 (the model's lock; the guest runs on CPU 0 and only CPU 0's lines are
+counted, while CPU 1 waits for a CPU_ON that never comes: its wait is kept out of the log
+with -dfilter, as in bench_roundup).
 """
 
 import re
@@ -24,7 +27,9 @@ GUEST = "build/guests/virt/uartbench.elf"
 HYP_BASE, HYP_SIZE = 0x7fe00000, 0x00200000      # platforms/virt/platform_def.h
 NS_RAM = (0x40000000, HYP_BASE)                  # the guest's
 BUILDS = {"real": {"HYP": "0"}, "trapped": {"HYP": "1"},
-          "emulated": {"HYP": "1", "CONSOLE": "shared"}}
+          "emulated": {"HYP": "1", "CONSOLE": "shared"},
+          "emulated-smp2": {"HYP": "1", "CONSOLE": "shared", "SMP": "2"}}
+TRACE = re.compile(rb"^Trace (\d+): \S+ \[[0-9a-f]+/([0-9a-f]+)/")
 
 
 def symbol(elf, name):
@@ -44,6 +49,19 @@ def whose(pc):
     return "fiqmon"
 
 
+def outside(elf, names):
+    """-dfilter ranges that leave out the named functions (their bounds from objdump)."""
+    import bench_roundup
+    dis = subprocess.run(["arm-none-eabi-objdump", "-d", str(elf)], check=True,
+                         capture_output=True, text=True).stdout
+    spans = sorted(bench_roundup.function(dis, n)[:2] for n in names)
+    ranges, lo = [], 0
+    for start, end in spans:
+        ranges.append(f"{lo:#x}..{start - 1:#x}")
+        lo = end
+    return ",".join(ranges + [f"{lo:#x}..0xffffffff"])
+
+
 def run(name, workdir):
     make_vars = BUILDS[name]
     build = f"build/bench/hyp-{name}"
@@ -58,8 +76,12 @@ def run(name, workdir):
     # -serial order on virt: UART0, then UART1 (fiqmon's own port, absent on one wire)
     serials = ["-serial", f"file:{con}"] + ([] if "CONSOLE" in make_vars else
                                             ["-serial", "null"])
+    smp = int(make_vars.get("SMP", "1"))
+    dfilter = ["-dfilter", outside(ROOT / build / "fiqmon.elf", ("virt_smp_park",))
+               ] if smp > 1 else []
     proc = subprocess.Popen(
-        ["qemu-system-arm", "-M", machine, "-cpu", "cortex-a15", "-m", "1G", "-smp", "1",
+        ["qemu-system-arm", "-M", machine, "-cpu", "cortex-a15", "-m", "1G", "-smp", str(smp)] +
+        dfilter + [
          "-nographic", "-nic", "none", "-monitor", "none", "-audiodev", "none,id=snd0"] +
         serials + ["-bios", str(ROOT / build / "fiqmon-image.bin"), "-singlestep", "-d",
                    "exec,nochain", "-D", str(log)],
@@ -75,15 +97,14 @@ def run(name, workdir):
         proc.wait()
     elf = ROOT / GUEST
     loops = {symbol(elf, "bench_read_loop"): "read", symbol(elf, "bench_write_loop"): "write"}
-    rx = re.compile(rb"\[[0-9a-f]+/([0-9a-f]+)/")
     passes = {k: [] for k in loops.values()}  # per pass: {who: instructions}
     current = None
     with open(log, "rb") as f:
         for line in f:
-            m = rx.search(line)
-            if not m:
+            m = TRACE.search(line)
+            if not m or m.group(1) != b"0":  # CPU 0's: the guest's and its traps
                 continue
-            pc = int(m.group(1), 16)
+            pc = int(m.group(2), 16)
             if pc in loops:
                 current = {"guest": 0, "shim": 0, "fiqmon": 0}
                 passes[loops[pc]].append(current)
@@ -112,13 +133,13 @@ def measure():
         name: {k: {"total": r[name][k]["median"] - real[k]["median"] + 1,
                    "shim": r[name][k]["shim"], "fiqmon": r[name][k]["fiqmon"]}
                for k in ("read", "write")}
-        for name in ("trapped", "emulated")}
+        for name in ("trapped", "emulated", "emulated-smp2")}
     return r
 
 
 if __name__ == "__main__":
     r = measure()
-    for name in ("trapped", "emulated"):
+    for name in ("trapped", "emulated", "emulated-smp2"):
         for k in ("read", "write"):
             a = r["per_access"][name][k]
             print(f"{name} {k}: {a['total']:.0f} instructions per access (shim {a['shim']:.0f}, "

@@ -12,6 +12,7 @@ struct spinlock {
     volatile uint32_t held;
 };
 
+#if defined(FIQMON_SMP) && FIQMON_SMP > 1
 static inline void spin_lock(struct spinlock *l)
 {
     while (__atomic_exchange_n(&l->held, 1u, __ATOMIC_ACQUIRE))
@@ -24,5 +25,16 @@ static inline void spin_unlock(struct spinlock *l)
     __atomic_store_n(&l->held, 0u, __ATOMIC_RELEASE);
     __asm__ volatile("dsb\n\tsev" ::: "memory");
 }
+#else /* one CPU: FIQs masked is exclusion enough, and the one wire's hot path pays nothing */
+static inline void spin_lock(struct spinlock *l)
+{
+    (void)l;
+}
+
+static inline void spin_unlock(struct spinlock *l)
+{
+    (void)l;
+}
+#endif
 
 #endif
