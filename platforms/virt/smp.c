@@ -98,7 +98,7 @@ void virt_smp_secondary_init(unsigned cpu)
 /* The roundup: CPU 0 sends CPU_SGI (group 0: a FIQ the Normal world cannot mask) to the
  * online CPUs; each saves its whole context (the full FIQ path, its own frame), answers,
  * and waits while hold_all, or returns at once for a sample. */
-#define ROUNDUP_WAIT_MS 100u
+#define ROUNDUP_WAIT_MS 500u /* (docs/every-core.md: emulated CPUs on a busy host) */
 
 struct cpu_seen {
     volatile uint32_t answers; /* roundups and samples answered */

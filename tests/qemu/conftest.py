@@ -32,6 +32,9 @@ def build(platform, variant="default", **make_vars):
             [f"{k}={v}" for k, v in make_vars.items()]
         subprocess.run(args, check=True)
         _built[key] = make_vars
+    elif any(_built[key].get(k) != v for k, v in make_vars.items()):
+        # one variant name, one configuration: a second one would run the first's build
+        raise RuntimeError(f"variant {key} was built with {_built[key]}, not {make_vars}")
     return _built[key]
 
 

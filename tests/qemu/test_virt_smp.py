@@ -15,10 +15,10 @@ from test_gdb import gdb
 from test_virt_tasks import shell
 
 
-def _machine(tmp_path_factory, smp, **run):
+def _machine(tmp_path_factory, smp, variant="", **run):
     subprocess.run(["make", "-s", "-C", str(ROOT), "linux", "initramfs"], check=True)
     boot, finish = _booter(tmp_path_factory.mktemp(f"smp{smp}"))
-    fm = boot("virt", f"smp{smp}", BOOT_DELAY_MS=0, SMP=smp, KERNEL="debian", **run)
+    fm = boot("virt", f"smp{smp}{variant}", BOOT_DELAY_MS=0, SMP=smp, KERNEL="debian", **run)
     return fm, finish
 
 
@@ -262,3 +262,16 @@ def test_smp4_md_and_cp15_follow_the_selected_cpu(smp4):
         assert got == f"{word:08x}", (got, md)
     finally:
         shell(smp4, f"kill {pid}; echo killed")
+
+
+def test_smp4_reboot_is_fiqmons_psci_system_reset(smp4):
+    """Last on this boot: busybox's `reboot -f` has the kernel call PSCI SYSTEM_RESET (QEMU
+    gives virt,secure=on no other way to reset); fiqmon drives the Secure GPIO's restart
+    pin, the machine resets, and fiqmon and the kernel start again on every CPU."""
+    log = len(smp4.console.log)
+    smp4.console.send(b"reboot -f\r")
+    smp4.console.expect(r"reboot: Restarting system", timeout=60)
+    smp4.wait_banner(timeout=60)
+    smp4.console.expect(r"Booting Linux on physical CPU 0x0", timeout=120)
+    smp4.console.expect(r"smp: Brought up 1 node, 4 CPUs", timeout=120)
+    assert smp4.console.log[log:].count(b"Booting Linux on physical CPU") == 1
