@@ -18,7 +18,11 @@ from test_virt_tasks import shell
 def _machine(tmp_path_factory, smp, variant="", **run):
     subprocess.run(["make", "-s", "-C", str(ROOT), "linux", "initramfs"], check=True)
     boot, finish = _booter(tmp_path_factory.mktemp(f"smp{smp}"))
-    fm = boot("virt", f"smp{smp}{variant}", BOOT_DELAY_MS=0, SMP=smp, KERNEL="debian", **run)
+    try:
+        fm = boot("virt", f"smp{smp}{variant}", BOOT_DELAY_MS=0, SMP=smp, KERNEL="debian", **run)
+    except BaseException:
+        finish()  # (a machine that did not come up is stopped all the same)
+        raise
     return fm, finish
 
 
@@ -26,9 +30,11 @@ def _machine(tmp_path_factory, smp, variant="", **run):
 def smp2(tmp_path_factory):
     """Debian's kernel on 2 CPUs, no root file system: it panics, fiqmon's shell is idle."""
     fm, finish = _machine(tmp_path_factory, 2)
-    fm.console.expect(r"Kernel panic - not syncing: VFS", timeout=120)
-    yield fm
-    finish()
+    try:  # a failed setup stops its machine too: a QEMU left running slows all that follows
+        fm.console.expect(r"Kernel panic - not syncing: VFS", timeout=120)
+        yield fm
+    finally:
+        finish()
 
 
 @pytest.fixture(scope="module")
@@ -37,11 +43,13 @@ def smp4(smp2, tmp_path_factory):
     it depends on smp2 only so that the two are not running at once)."""
     smp2.close()
     fm, finish = _machine(tmp_path_factory, 4, INITRD="busybox")
-    fm.console.expect(r"fiqmon-initramfs-ready", timeout=240)
-    fm.console.expect(r"# ", timeout=60)
-    fm.serial = 0
-    yield fm
-    finish()
+    try:
+        fm.console.expect(r"fiqmon-initramfs-ready", timeout=240)
+        fm.console.expect(r"# ", timeout=60)
+        fm.serial = 0
+        yield fm
+    finally:
+        finish()
 
 
 def set_online(fm, cpu, on):

@@ -19,12 +19,14 @@ PER_CPU_HYP = re.compile(r"^  cpu(\d) emulated=(\d+) ignored=(\d+) other=(\d+)$"
 @pytest.fixture(scope="module")
 def wire2(tmp_path_factory):
     fm, finish = _machine(tmp_path_factory, CPUS, "-shared", INITRD="busybox", CONSOLE="shared")
-    assert fm.console is fm.debug
-    fm.console.expect(r"fiqmon-initramfs-ready", timeout=240)
-    fm.console.expect(r"# ", timeout=60)
-    fm.serial = 0
-    yield fm
-    finish()
+    try:
+        assert fm.console is fm.debug
+        fm.console.expect(r"fiqmon-initramfs-ready", timeout=240)
+        fm.console.expect(r"# ", timeout=60)
+        fm.serial = 0
+        yield fm
+    finally:
+        finish()
 
 
 def per_cpu_hyp(fm):

@@ -26,11 +26,13 @@ KERNEL_ARGS = f"isolcpus={WEDGED}"
 @pytest.fixture(scope="module")
 def smp4(tmp_path_factory):
     fm, finish = _machine(tmp_path_factory, CPUS, INITRD="busybox", KERNEL_ARGS=KERNEL_ARGS)
-    fm.console.expect(r"fiqmon-initramfs-ready", timeout=240)
-    fm.console.expect(r"# ", timeout=60)
-    fm.serial = 0
-    yield fm
-    finish()
+    try:
+        fm.console.expect(r"fiqmon-initramfs-ready", timeout=240)
+        fm.console.expect(r"# ", timeout=60)
+        fm.serial = 0
+        yield fm
+    finally:
+        finish()
 
 
 def said(fm, command):
