@@ -22,18 +22,28 @@ static bool take(uint32_t dr)
     return true;
 }
 
-void debug_uart_drain(void)
+static void drain_upto(uint32_t cap)
 {
     const uintptr_t uart = DEBUG_UART_BASE;
 
     /* a full ring leaves the rest in the UART (its interrupt stays up): a flood can refill
      * the FIFO as fast as this loop reads it */
-    while (ring_count(&mon_rx) < RING_SIZE && !(mmio_read_32(uart + PL011_FR) & PL011_FR_RXFE))
+    while (ring_count(&mon_rx) < cap && !(mmio_read_32(uart + PL011_FR) & PL011_FR_RXFE))
         if (!take(mmio_read_32(uart + PL011_DR)))
             break;
 }
 
+void debug_uart_drain(void)
+{
+    drain_upto(RING_SIZE);
+}
+
 bool debug_uart_drain_fiq(uint32_t first)
+{
+    return debug_uart_drain_fiq_upto(first, RING_SIZE);
+}
+
+bool debug_uart_drain_fiq_upto(uint32_t first, uint32_t cap)
 {
     if (first == PL011_NO_BYTE) {
         if (mmio_read_32(DEBUG_UART_BASE + PL011_FR) & PL011_FR_RXFE)
@@ -41,7 +51,7 @@ bool debug_uart_drain_fiq(uint32_t first)
         first = mmio_read_32(DEBUG_UART_BASE + PL011_DR);
     }
     if (take(first) && !monitor_rx_byte_at_a_time())
-        debug_uart_drain();
+        drain_upto(cap);
     return true;
 }
 

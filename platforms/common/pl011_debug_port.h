@@ -32,5 +32,8 @@ void debug_uart_silence_others(void);
  * that byte alone (monitor_rx_byte_at_a_time): the rest raise the next FIQ. false: there
  * was no byte at all. */
 bool debug_uart_drain_fiq(uint32_t first);
+/* The same, the rest only while mon_rx holds fewer than cap bytes (one wire: no more than
+ * the kernel's side can take, so none is dropped; the UART holds the rest). */
+bool debug_uart_drain_fiq_upto(uint32_t first, uint32_t cap);
 
 #endif

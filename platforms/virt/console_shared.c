@@ -7,8 +7,9 @@
  * decides, monitor.c) waits in a ring until the model's receive FIFO has room; when the
  * ring is nearly full fiqmon stops reading the wire (its receive interrupt masked, the
  * bytes wait in the UART and the sender is held back) until the kernel has read enough,
- * or has read nothing for HOLD_QUIET_MS, so a knock still gets through to a kernel that
- * stopped reading (a slow reader is waited for: only one that stopped loses input).
+ * or has read nothing for THROTTLE_QUIET_WINDOWS windows of HOLD_QUIET_MS, so a knock
+ * still gets through to a kernel that stopped reading (a slow reader is waited for: only
+ * one that stopped loses input).
  *
  * Several CPUs (SMP > 1): the kernel's accesses come from any CPU (its Hyp shim, then an
  * SMC), the wire's bytes and the monitor from CPU 0. virt_console_lock (fiq.c) guards the
@@ -40,13 +41,20 @@ static FIQMON_BUFFER("console_backlog") struct {
 } backlog;
 
 #define THROTTLE_ROOM 64u /* free bytes in the ring below which the wire waits */
+#define CAP_MARGIN 16u    /* a knock candidate's bytes, held back from the ring meanwhile */
 
 bool virt_console_throttled;
 /* A BREAK for the kernel waits behind the ring's bytes stored before it (break_at). */
 static bool break_due;
 static uint32_t break_at;
 static bool hold_wanted; /* the monitor holds a knock candidate */
-static bool kernel_read;  /* throttled: the kernel read since the deadline was set */
+static bool kernel_read;  /* throttled: the kernel read in this HOLD_QUIET_MS window */
+static uint8_t quiet_windows; /* throttled: windows in a row in which it read nothing */
+static bool kernel_stopped;   /* unthrottled by the deadline: until it reads again */
+/* A kernel that read nothing for this many windows in a row has stopped reading: the wire
+ * is read again (a knock gets through; its input is dropped). One window (50 ms) was too
+ * short for a busy one: a CPU hog beside `cat` under QEMU lost most of a 2,000-byte paste. */
+#define THROTTLE_QUIET_WINDOWS 10u
 static volatile bool wire_kernels; /* the kernel's bytes may go straight out */
 static void hold_timer(bool on);
 
@@ -62,8 +70,10 @@ static inline bool on_cpu0(void)
 static void throttle(bool on)
 {
     if (on == virt_console_throttled)
-        return;
+        return; /* (bytes drained before the wire stopped still come: the deadline stands) */
     virt_console_throttled = on;
+    kernel_read = false;
+    quiet_windows = 0;
     pl011_rx_irq_enable(DEBUG_UART_BASE, !on);
     hold_timer(on || hold_wanted); /* the deadline */
 }
@@ -161,6 +171,7 @@ static void feed_model(void)
         pl011_model_rx_idle(&model); /* the burst is over: the receive timeout */
         if (virt_console_throttled)
             kernel_read = true; /* the deadline starts again when it comes (CPU 0's) */
+        kernel_stopped = false;
     }
     if (virt_console_throttled && RING_SIZE - ring_count(&to_kernel) >= THROTTLE_ROOM)
         throttle(false);
@@ -195,10 +206,8 @@ static bool console_rx(uint8_t c, bool brk)
     if (!ring_put(&to_kernel, c))
         return false;
     feed_model();
-    if (RING_SIZE - ring_count(&to_kernel) < THROTTLE_ROOM && monitor_state() == MON_WAITING) {
-        kernel_read = false;
+    if (RING_SIZE - ring_count(&to_kernel) < THROTTLE_ROOM && monitor_state() == MON_WAITING)
         throttle(true);
-    }
     return true;
 }
 
@@ -217,11 +226,13 @@ void virt_console_deadline(void)
 {
     spin_lock(&virt_console_lock);
     if (virt_console_throttled) {
-        if (kernel_read) { /* it read within the last HOLD_QUIET_MS: wait again */
-            kernel_read = false;
-            hold_timer(true);
-        } else {
-            throttle(false); /* the kernel did not read: the wire is read again (a knock) */
+        quiet_windows = kernel_read ? 0 : quiet_windows + 1;
+        kernel_read = false;
+        if (quiet_windows < THROTTLE_QUIET_WINDOWS)
+            hold_timer(true); /* another window */
+        else {
+            kernel_stopped = true; /* its input may be dropped now: a knock must get in */
+            throttle(false); /* it stopped reading: the wire is read again (a knock) */
         }
         spin_unlock(&virt_console_lock);
         return;
@@ -288,6 +299,19 @@ void virt_console_monitor(bool entered)
     if (wire_kernels)
         backlog_out(); /* written by another CPU since the replay: the rest, at its next access */
     spin_unlock(&virt_console_lock);
+}
+
+/* How many bytes the wire's drain may leave in mon_rx: while the monitor waits they are
+ * the kernel's, so no more than its ring has room for (less a margin for a held knock
+ * candidate), else a fast paste drained in one FIQ overflows the ring. A kernel that
+ * stopped reading gets no such care: the wire is drained so that a knock gets in. */
+uint32_t virt_console_rx_cap(void)
+{
+    uint32_t room = RING_SIZE - ring_count(&to_kernel) + ring_count(&mon_rx);
+
+    if (kernel_stopped || monitor_state() != MON_WAITING)
+        return RING_SIZE;
+    return room > RING_SIZE ? RING_SIZE : room > CAP_MARGIN ? room - CAP_MARGIN : 1;
 }
 
 uint32_t virt_console_backlog(void)

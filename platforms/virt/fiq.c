@@ -64,7 +64,8 @@ int platform_fiq_fast(uint32_t iar, uint32_t first)
 #if FIQMON_CONSOLE_SHARED
     /* the wire waits while the kernel's ring is full (console_shared.c); the noise gate
      * never opens in this mode, so the noise path has read nothing (first: none) */
-    bool drained = !virt_console_throttled && debug_uart_drain_fiq(first);
+    bool drained = !virt_console_throttled &&
+                   debug_uart_drain_fiq_upto(first, virt_console_rx_cap());
 #else
     bool drained = debug_uart_drain_fiq(first);
 #endif

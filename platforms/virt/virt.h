@@ -55,6 +55,8 @@ uint32_t virt_console_tx_lost(void);
  * FIQ ends the wait or a held knock candidate's quiet time. */
 extern bool virt_console_throttled;
 void virt_console_deadline(void);
+/* The most mon_rx may hold after the wire's drain (one wire). */
+uint32_t virt_console_rx_cap(void);
 /* An access to the emulated page, from the shim's SMC (console_*.c). */
 uint32_t virt_emulated_access(bool write, uint32_t offset, unsigned width, uint32_t value);
 
