@@ -50,7 +50,7 @@ def roundup_stats(fm, smp):
     return roundups, answers
 
 
-@pytest.mark.parametrize("smp", [2, 4])
+@pytest.mark.parametrize("smp", [4])  # (2 CPUs: test_virt_smp.py; make test time)
 def test_every_cpus_checksums_survive_a_thousand_roundups(boot, smp):
     """Each CPU keeps live values in r0-r12, lr and the flags and publishes a checksum per
     round of fixed work. Stopped and released over a thousand times while it runs (halt
