@@ -9,7 +9,7 @@ import re
 import pytest
 
 from test_virt_onewire import hyp_counts_of
-from test_virt_smp import _machine, cpus
+from test_virt_smp import busybox_machine, cpus
 from test_virt_tasks import shell
 
 CPUS = 2
@@ -18,15 +18,9 @@ PER_CPU_HYP = re.compile(r"^  cpu(\d) emulated=(\d+) ignored=(\d+) other=(\d+)$"
 
 @pytest.fixture(scope="module")
 def wire2(tmp_path_factory):
-    fm, finish = _machine(tmp_path_factory, CPUS, "-shared", INITRD="busybox", CONSOLE="shared")
-    try:
+    with busybox_machine(tmp_path_factory, CPUS, "-shared", CONSOLE="shared") as fm:
         assert fm.console is fm.debug
-        fm.console.expect(r"fiqmon-initramfs-ready", timeout=240)
-        fm.console.expect(r"# ", timeout=60)
-        fm.serial = 0
         yield fm
-    finally:
-        finish()
 
 
 def per_cpu_hyp(fm):

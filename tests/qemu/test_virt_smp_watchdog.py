@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from test_virt_smp import _machine, set_online
+from test_virt_smp import busybox_machine, set_online
 from test_virt_tasks import shell
 
 PER_CPU_IRQS = re.compile(r"^  cpu(\d) fiq=([0-9a-f]{8}) en=([0-9a-f]{8}) "
@@ -25,14 +25,8 @@ KERNEL_ARGS = f"isolcpus={WEDGED}"
 
 @pytest.fixture(scope="module")
 def smp4(tmp_path_factory):
-    fm, finish = _machine(tmp_path_factory, CPUS, INITRD="busybox", KERNEL_ARGS=KERNEL_ARGS)
-    try:
-        fm.console.expect(r"fiqmon-initramfs-ready", timeout=240)
-        fm.console.expect(r"# ", timeout=60)
-        fm.serial = 0
+    with busybox_machine(tmp_path_factory, CPUS, KERNEL_ARGS=KERNEL_ARGS) as fm:
         yield fm
-    finally:
-        finish()
 
 
 def said(fm, command):
