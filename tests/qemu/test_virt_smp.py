@@ -265,7 +265,8 @@ def test_smp4_md_and_cp15_follow_the_selected_cpu(smp4):
             smp4.cmd("continue")  # caught in the kernel (its tick): try again
             smp4.leave()
         assert mode == "usr", (state, pc, mode)
-        md = smp4.cmd(f"md {pc:x} 4 w").split()
+        word_at = pc & ~3   # a Thumb pc may sit mid-word; dd below reads whole words
+        md = smp4.cmd(f"md {word_at:x} 4 w").split()
         word = int(md[1], 16)
         cp15_1 = tokens(smp4.cmd("cp15"))
         assert "kernel continues" in smp4.cmd("continue")   # (selects CPU 0 again)
@@ -274,7 +275,7 @@ def test_smp4_md_and_cp15_follow_the_selected_cpu(smp4):
         assert set(cp15_1) >= {"ttbr0", "ttbr1", "contextidr"}, cp15_1
         assert cp15_1["ttbr1"] == cp15_0["ttbr1"]   # the kernel's half: one table for all
         # the same word, read by the kernel from the task's own memory
-        got = shell(smp4, f"dd if=/proc/{pid}/mem bs=4 skip=$(({pc:#x} / 4)) count=1 "
+        got = shell(smp4, f"dd if=/proc/{pid}/mem bs=4 skip=$(({word_at:#x} / 4)) count=1 "
                           "2>/dev/null | od -A n -t x4").strip()
         assert got == f"{word:08x}", (got, md)
     finally:
