@@ -21,12 +21,15 @@ static bool is_call(uint32_t insn)
            (insn & 0x0ffffff0) == 0x012fff30;
 }
 
-/* insn (at a, before pc) neither moves sp nor touches lr or pc. Data processing, single
- * loads and stores, coprocessor reads, barriers, and conditional forward branches past pc
- * (not taken, since pc was reached); anything else is refused. */
-static bool harmless(uint32_t insn, uint32_t a, uint32_t pc)
+/* insn (at a, before pc) leaves sp and pc alone and writes only registers in may_write
+ * (r0-r12, and lr once the function has saved it). Data processing, single, halfword,
+ * multiple and exclusive loads and stores, multiplies, media instructions, coprocessor and
+ * status reads, irq restores, hints, barriers, and conditional forward branches past pc
+ * and conditional returns (not taken, since pc was reached); anything else is refused. */
+static bool harmless(uint32_t insn, uint32_t a, uint32_t pc, uint32_t may_write)
 {
     uint32_t rd = insn >> 12 & 0xf, rn = insn >> 16 & 0xf;
+#define W(r) ((may_write >> (r) & 1) != 0)
 
     if (insn >> 28 == 0xf) /* dsb, dmb, isb */
         return (insn & 0xffffff00) == 0xf57ff000;
@@ -34,28 +37,54 @@ static bool harmless(uint32_t insn, uint32_t a, uint32_t pc)
         int32_t off = (int32_t)(insn << 8) >> 6;
         return !(insn & 1u << 24) && insn >> 28 != AL && a + 8 + (uint32_t)off > pc;
     }
+    if ((insn & 0x0ffffff0) == 0x012fff10) /* bxCC (an early return): pc got past it */
+        return insn >> 28 != AL;
+    if ((insn & 0x0ffffff0) == 0x0320f000) /* nop, yield, wfe, wfi, sev */
+        return (insn & 0xf) <= 4;
+    if ((insn & 0x0fb0fff0) == 0x0120f000) /* msr cpsr_c, rN (irq restore: same mode) */
+        return true;
+    if ((insn & 0x0fff0ff0) == 0x016f0f10) /* clz */
+        return W(rd);
+    if ((insn & 0x0ff000f0) == 0x07f000f0) /* udf (BUG()): never falls through */
+        return false;
+    if ((insn & 0x0e000010) == 0x06000010) /* media: uxtb, sbfx, rev, ... */
+        return W(rd);
+    if ((insn & 0x0e000000) == 0x08000000) { /* ldm, stm with a base other than sp */
+        bool load = insn & 1u << 20, wback = insn & 1u << 21;
+        return rn < SP && !(wback && !W(rn)) && !(load && (insn & 0xffff) & ~may_write);
+    }
+    if ((insn & 0x0fbf0fff) == 0x010f0000) /* mrs rd, cpsr/spsr (irqs_disabled()) */
+        return W(rd);
+    if ((insn & 0x0f0000f0) == 0x00000090) /* mul, mla, umull, ...: rd (19:16), rdlo */
+        return W(rn) && (!(insn & 1u << 23) || W(rd));
+    if ((insn & 0x0f800ff0) == 0x01800f90) /* ldrex, strex: rd is the result */
+        return W(rd);
+    if ((insn & 0x0e000090) == 0x00000090 && (insn & 0x60)) { /* ldrh, strd, ...: [rn] */
+        bool load = insn & 1u << 20, dual = !load && !(insn & 1u << 5);
+        bool wback = !(insn & 1u << 24) || insn & 1u << 21;
+        return !(wback && !W(rn)) && !((load || dual) && !(W(rd) && W(rd + dual)));
+    }
     if ((insn & 0x0c000000) == 0x00000000) { /* data processing */
         uint32_t op = insn >> 21 & 0xf;
         bool imm = insn & 1u << 25, s = insn & 1u << 20;
         if (!imm && (insn & 0x90) == 0x90)
-            return false; /* multiplies, halfword and doubleword transfers */
-        if (op >= 8 && op <= 11 && !s) /* movw, movt, hints; mrs, msr, bx, clz, ... */
-            return imm && (op == 8 || op == 10) ? rd < SP : insn == 0xe320f000;
-        return (op >= 8 && op <= 11) || rd < SP; /* compares write no register */
+            return false; /* swp and the rest of the extension space */
+        if (op >= 8 && op <= 11 && !s) /* movw, movt; msr, bx, bkpt, ... */
+            return imm && (op == 8 || op == 10) && W(rd);
+        return (op >= 8 && op <= 11) || W(rd); /* compares write no register */
     }
     if ((insn & 0x0c000000) == 0x04000000) { /* ldr, str, ldrb, strb */
         bool load = insn & 1u << 20, wback = !(insn & 1u << 24) || insn & 1u << 21;
-        if ((insn & 1u << 25) && (insn & 1u << 4))
-            return false; /* media instructions */
-        return !(wback && rn >= SP) && !(load && rd >= SP);
+        return !(wback && !W(rn)) && !(load && !W(rd));
     }
-    if ((insn & 0x0f100010) == 0x0e100010) /* mrc */
-        return rd < SP;
+    if ((insn & 0x0f100010) == 0x0e100010) /* mrc (to APSR_nzcv when rd is 15) */
+        return rd == PC || W(rd);
     if ((insn & 0x0f100010) == 0x0e000010) /* mcr */
         return true;
     if ((insn & 0x0ff00000) == 0x0c500000) /* mrrc */
-        return rd < SP && rn < SP;
+        return W(rd) && W(rn);
     return false;
+#undef W
 }
 
 bool prologue_unwind(uint32_t r[16], uint32_t start)
@@ -101,7 +130,7 @@ bool prologue_unwind(uint32_t r[16], uint32_t start)
             for (unsigned i = 0; i < 16; i++)
                 if (saved >> i & 1 && slot[i] < rel)
                     saved &= ~(1u << i); /* popped (ftrace's nop for its mcount call) */
-        } else if (!harmless(insn, a, r[15])) {
+        } else if (!harmless(insn, a, r[15], 0x1fffu | (saved & 1u << LR))) {
             return false;
         }
     }
@@ -127,18 +156,24 @@ static bool is_store(uint32_t insn)
             !(insn & 1u << 20));
 }
 
-bool prologue_stored(uint32_t start, uint32_t pc)
+/* push {list}, str rN, [sp, #-4]!: a saved register (not a local spilled to the stack) */
+static bool is_push(uint32_t insn)
+{
+    return (insn & 0x0fff0000) == 0x092d0000 || (insn & 0x0fff0fff) == 0x052d0004;
+}
+
+bool prologue_stored(uint32_t start, uint32_t end, uint32_t pc, bool frame_only)
 {
     uint32_t last = start; /* just after the last store before the first call */
 
     kmem_failed = false;
-    for (uint32_t a = start; a - start < 4 * PROLOGUE_MAX; a += 4) {
+    for (uint32_t a = start; a < end && a - start < 4 * PROLOGUE_MAX; a += 4) {
         uint32_t insn = kr32(a);
         if (kmem_failed)
             return false;
         if (is_call(insn))
             break;
-        if (is_store(insn))
+        if (frame_only ? is_push(insn) : is_store(insn))
             last = a + 4;
     }
     return pc >= last;

@@ -22,8 +22,10 @@
  * (or a read faulted) false and r is unchanged. */
 bool prologue_unwind(uint32_t r[16], uint32_t start);
 
-/* pc is past every store an exception entry at start makes before its first call (bl,
- * blx; or its first PROLOGUE_MAX instructions): by then its register frame is written. */
-bool prologue_stored(uint32_t start, uint32_t pc);
+/* pc is past every store the function at [start, end) makes before its first call (bl,
+ * blx; or its first PROLOGUE_MAX instructions). frame_only: pushes only (a C function's
+ * saved registers, not its locals); otherwise any store (an exception entry writes its
+ * register frame through other registers too). Either way, by then the frame is written. */
+bool prologue_stored(uint32_t start, uint32_t end, uint32_t pc, bool frame_only);
 
 #endif

@@ -145,6 +145,7 @@ static bool after_branch(uint32_t a)
 }
 
 static uint32_t rejected; /* UNWIND_UNVERIFIED: the return address the table gave */
+static bool rejected_after_call; /* ... which follows a call, but is not stored yet */
 
 /* One frame up. interrupted: r[15] is where the context was stopped (frame #0, or what an
  * exception frame saved), not a return address, so the function may not have run its
@@ -229,17 +230,22 @@ static enum unwind_result step(uint32_t r[16], bool interrupted, bool *popped_pc
          * table entries, so an entry can start at an earlier function */
         struct ksym s;
         uint32_t start = ksym_lookup(r[15], &s) ? s.addr : 0, m[16];
+        uint32_t end = s.size ? start + s.size : start + 4 * PROLOGUE_MAX;
         for (unsigned i = 0; i < 16; i++)
             m[i] = r[i];
         if (*popped_pc) {
-            if (start && !prologue_stored(start, r[15]))
+            if (start && !prologue_stored(start, end, r[15], false))
                 return UNWIND_PARTIAL; /* the frame it pops is not written yet */
         } else if (start && prologue_unwind(m, start)) {
             for (unsigned i = 0; i < 16; i++)
                 vrs[i] = m[i];
             faulted = false;
-        } else if (!faulted && !after_branch(vrs[15])) {
-            rejected = vrs[15]; /* stale stack words, not a caller */
+        } else if (!faulted && (!after_branch(vrs[15]) ||
+                                (start && !prologue_stored(start, end, r[15], true)))) {
+            /* stale stack words, not a caller: a word after a call is no proof either when
+             * the function has not stored its frame yet (a stale return address) */
+            rejected = vrs[15];
+            rejected_after_call = after_branch(vrs[15]);
             return UNWIND_UNVERIFIED;
         }
     }
@@ -297,9 +303,11 @@ void unwind_backtrace(uint32_t regs[16], bool scan)
             con_puts("\n");
             rc = n < MAX_FRAMES ? step(regs, interrupted, &interrupted) : UNWIND_FAILED;
             if (rc == UNWIND_UNVERIFIED) {
-                con_printf("bt: stopped: the table gives #%u's caller as %08x, which follows no "
-                           "call: #%u has not run the prologue the table describes\n",
-                           n - 1, (unsigned)rejected, n - 1);
+                con_printf("bt: stopped: the table gives #%u's caller as %08x, %s: #%u has "
+                           "not run the prologue the table describes\n",
+                           n - 1, (unsigned)rejected,
+                           rejected_after_call ? "a stale word" : "which follows no call",
+                           n - 1);
                 return;
             }
             if (rc == UNWIND_END && n == 1 && after_call(regs[14]) && regs[14] != regs[15]) {

@@ -30,9 +30,10 @@
 #define MERGED 0xc000ac80u /* the same, and so no table entry of its own (ld merges it) */
 #define SHRINK 0xc000ad00u /* pop {lr}, pushed only after an early return (shrink-wrap) */
 #define SPIN 0xc000ad80u   /* pop {lr} too, a loop before the push */
+#define MRS 0xc000adc0u    /* pop {r4, lr}: irqs_disabled() and an early return first */
 #define EXC 0xc000ae00u    /* pops r0-pc: an exception entry like __irq_svc */
 #define LAST 0xc000b000u /* _einittext */
-#define NFNS (8 + NFILL + 4)
+#define NFNS (8 + NFILL + 5)
 
 #define SP0 0xf0803400u /* the interrupted sp (second stack, top 0xf0804000) */
 
@@ -44,6 +45,7 @@ static const struct kfix_sym syms[] = {
     {REFUSE, 't', "refuse_fn"},  {VFP, 't', "vfp_fn"},         {LOOP, 't', "loop_fn"},
     {FILLERS, 't', "fillers"},   {0xc000a000u, 'D', "_etext"}, {PUSHY, 't', "pushy_fn"},
     {MERGED, 't', "merged_fn"},  {SHRINK, 't', "shrink_fn"},   {SPIN, 't', "spin_fn"},
+    {MRS, 't', "mrs_fn"},
     {EXC, 't', "exc_entry"},     {LAST, 'T', "_einittext"},
 };
 
@@ -67,6 +69,7 @@ static void build_exidx(uint32_t at)
     fns[n++] = (struct kfix_fn){PUSHY, "\x02\xaf", 2, false}; /* vsp += 12; pop r4-r11, lr */
     fns[n++] = (struct kfix_fn){SHRINK, "\x84\x00", 2, false}; /* pop {lr} */
     fns[n++] = (struct kfix_fn){SPIN, "\x84\x00", 2, false};
+    fns[n++] = (struct kfix_fn){MRS, "\xa8", 1, false}; /* pop {r4, lr} */
     fns[n++] = (struct kfix_fn){EXC, "\xb1\x0f\x8f\xff", 4, false}; /* pop r0-r3, r4-pc */
     exidx_end = kfix_exidx(at, fns, n);
 }
@@ -117,6 +120,7 @@ static void build_chain(void)
         kfix_w32(fn + 12, 0xe28dd004); /* add sp, sp, #4 (ftrace's nop) */
         kfix_w32(fn + 16, 0xe3003000); /* movw r3, #0 */
         kfix_w32(fn + 20, 0xe1a04000); /* mov r4, r0 */
+        kfix_w32(fn + 24, 0xe0c1e007); /* sbc lr, r1, r7 (lr as scratch, once saved) */
     }
     kfix_w32(SHRINK, 0xe5903000);      /* ldr r3, [r0] */
     kfix_w32(SHRINK + 4, 0xe3530000);  /* cmp r3, #0 */
@@ -127,6 +131,16 @@ static void build_chain(void)
     kfix_w32(SPIN, 0xe5903000);        /* ldr r3, [r0] */
     kfix_w32(SPIN + 4, 0xe3530000);    /* cmp r3, #0 */
     kfix_w32(SPIN + 8, 0x1afffffc);    /* bne SPIN */
+    /* irq_work_run_list in Debian's 6.1 kernel: the halt that found the old hole */
+    kfix_w32(MRS, 0xe10f3000);      /* mrs r3, cpsr */
+    kfix_w32(MRS + 4, 0xe3130080);  /* tst r3, #0x80 */
+    kfix_w32(MRS + 8, 0x0a000013);  /* beq MRS + 0x5c (the WARN) */
+    kfix_w32(MRS + 12, 0xe5903000); /* ldr r3, [r0] */
+    kfix_w32(MRS + 16, 0xe1c020d8); /* ldrd r2, r3, [r0, #8] */
+    kfix_w32(MRS + 20, 0xe0030392); /* mul r3, r2, r3 */
+    kfix_w32(MRS + 24, 0xe1902f9f); /* ldrex r2, [r0] */
+    kfix_w32(MRS + 28, 0x012fff1e); /* bxeq lr */
+    kfix_w32(MRS + 32, 0xe92d4010); /* push {r4, lr} */
     kfix_w32(EXC, 0xe24dd04c);         /* sub sp, sp, #76 */
     kfix_w32(EXC + 4, 0xe98d1ffe);     /* stmib sp, {r1-r12} */
     kfix_w32(EXC + 8, 0xe58d3000);     /* str r3, [sp] */
@@ -340,7 +354,7 @@ static void test_the_heuristic_scan_stays_on_its_stack(void **state)
  * prologue has pushed by then. */
 static void stop_in_prologue(uint32_t f, uint32_t off)
 {
-    static const uint32_t sp_after[] = {0, 36, 48, 52, 48, 48}; /* bytes below SP0 */
+    static const uint32_t sp_after[] = {0, 36, 48, 52, 48, 48, 48, 48}; /* below SP0 */
     uint32_t sp = SP0 - sp_after[off / 4];
 
     for (uint32_t a = SP0 - 0x100; a < SP0; a += 4)
@@ -353,7 +367,7 @@ static void stop_in_prologue(uint32_t f, uint32_t off)
     if (off >= 12) /* push {lr}, then dropped again */
         kfix_w32(SP0 - 52, MID + 0x24);
     regs[13] = sp;
-    regs[14] = MID + 0x24;
+    regs[14] = off >= 28 ? 0x0000dead : MID + 0x24; /* past the sbc */
     regs[15] = f + off;
 }
 
@@ -367,7 +381,7 @@ static const char *chain_below_mid(void)
 
 static void test_frame_0_anywhere_in_its_prologue_unwinds_exactly(void **state)
 {
-    for (uint32_t off = 0; off <= 20; off += 4) {
+    for (uint32_t off = 0; off <= 28; off += 4) {
         setup(state);
         stop_in_prologue(PUSHY, off);
         EXPECT_STR_EQ(bt(false), tfmt("%s#0  %08x pushy_fn+0x%x/0x80\n%s", header(),
@@ -402,9 +416,42 @@ static void test_a_table_caller_after_no_call_stops_the_trace(void **state)
     kfix_w32(SP0, 0xef6e0f00);
     regs[14] = MID + 0x24;
     regs[15] = SPIN + 12;
-    EXPECT_STR_EQ(bt(false), tfmt("%s#0  c000ad8c spin_fn+0xc/0x80\n"
+    EXPECT_STR_EQ(bt(false), tfmt("%s#0  c000ad8c spin_fn+0xc/0x40\n"
                                   "bt: stopped: the table gives #0's caller as ef6e0f00, "
                                   "which follows no call: #0 has not run the prologue the "
+                                  "table describes\n",
+                                  header()));
+}
+
+/* The stale words a stopped-early function's table would pop: a caller-looking
+ * return address (after fp_fn's bl) */
+static void stale_return_address_on_the_stack(void)
+{
+    kfix_w32(SP0, 0x44440009);
+    kfix_w32(SP0 + 4, FP + 0x30);
+    regs[14] = MID + 0x24;
+}
+
+static void test_before_the_push_status_multiply_and_exclusive_reads_keep_lr(void **state)
+{
+    stale_return_address_on_the_stack();
+    for (uint32_t off = 0; off <= 32; off += 4) {
+        regs[15] = MRS + off;
+        EXPECT_STR_EQ(bt(false), tfmt("%s#0  %08x mrs_fn+0x%x/0x40\n%s", header(), MRS + off,
+                                      off, chain_below_mid()));
+    }
+}
+
+static void test_a_caller_after_a_call_is_no_proof_before_the_frame_is_stored(void **state)
+{
+    /* an instruction the walk does not know before the push: the stale word follows a
+     * call, but the frame is not stored yet, so it is not trusted */
+    stale_return_address_on_the_stack();
+    kfix_w32(MRS + 12, 0xe590e000); /* ldr lr, [r0] */
+    regs[15] = MRS + 16;
+    EXPECT_STR_EQ(bt(false), tfmt("%s#0  c000add0 mrs_fn+0x10/0x40\n"
+                                  "bt: stopped: the table gives #0's caller as c0009230, "
+                                  "a stale word: #0 has not run the prologue the "
                                   "table describes\n",
                                   header()));
 }
@@ -466,6 +513,10 @@ int main(void)
             test_a_function_whose_table_entry_was_merged_unwinds_from_its_first_insn, setup),
         cmocka_unit_test_setup(test_before_a_shrink_wrapped_prologue_the_caller_is_lr, setup),
         cmocka_unit_test_setup(test_a_table_caller_after_no_call_stops_the_trace, setup),
+        cmocka_unit_test_setup(test_before_the_push_status_multiply_and_exclusive_reads_keep_lr,
+                               setup),
+        cmocka_unit_test_setup(
+            test_a_caller_after_a_call_is_no_proof_before_the_frame_is_stored, setup),
         cmocka_unit_test_setup(test_an_exception_entry_before_its_frame_is_stored_says_so, setup),
         cmocka_unit_test_setup(test_a_context_an_exception_frame_saved_is_an_interrupted_one,
                                setup),
