@@ -117,10 +117,13 @@ FEATURE_SOURCES_GDB      := $(wildcard monitor/gdb/*.c)
 FEATURE_SOURCES_LINUX    := $(wildcard monitor/linux/*.c) monitor/cmd/cmd_kernel_info.c \
 	monitor/cmd/cmd_tasks.c
 FEATURE_SOURCES_LOCKDOWN := $(wildcard monitor/lockdown/*.c)
+# breakpoints need the kernel's debug exceptions, which only the Hyp shim brings to fiqmon
+FEATURE_SOURCES_BREAKPOINTS := $(wildcard monitor/debug/*.c) monitor/cmd/cmd_break.c
 FEATURE_SOURCES_WATCHDOG := $(wildcard monitor/watchdog/*.c monitor/report/*.c)
 MONITOR_SOURCES := $(filter-out $(if $(filter 0,$(GDB)),$(FEATURE_SOURCES_GDB)) \
 	$(if $(filter 0,$(LINUX)),$(FEATURE_SOURCES_LINUX)) \
 	$(if $(filter 0,$(LOCKDOWN)),$(FEATURE_SOURCES_LOCKDOWN)) \
+	$(if $(filter 0,$(HYP)),$(FEATURE_SOURCES_BREAKPOINTS)) \
 	$(if $(filter 0,$(WATCHDOG_BUILT)),$(FEATURE_SOURCES_WATCHDOG)),$(MONITOR_ALL_SOURCES))
 MONITOR_INCLUDES := -Imonitor $(addprefix -I,$(MONITOR_AREAS))
 
@@ -189,6 +192,7 @@ $(BUILD)/build_info.h: FORCE
 	   echo '#define FIQMON_LOCKDOWN $(LOCKDOWN)'; \
 	   echo '#define FIQMON_WATCHDOG $(WATCHDOG_BUILT)'; \
 	   echo '#define FIQMON_HYP $(HYP)'; \
+	   echo '#define FIQMON_BREAKPOINTS $(HYP)'; \
 	   echo '#define FIQMON_CONSOLE_SHARED $(if $(filter shared ring,$(CONSOLE)),1,0)'; \
 	   echo '/* built with: $(CPPFLAGS) $(CFLAGS) $(ASFLAGS) */'; \
 	 } > $@.tmp; cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
@@ -375,10 +379,23 @@ $(UNIT_BUILD)/packed/.stamp: $(MONITOR_ALL_SOURCES) scripts/strpack.py $(UNIT_BU
 	@touch $@
 $(UNIT_PACKED): $(UNIT_BUILD)/packed/.stamp ;
 
-$(UNIT_BUILD)/%: tests/unit/%.c $(UNIT_PACKED) $(UNIT_SUPPORT) $(UNIT_HYP) $(wildcard monitor/*.h monitor/*/*.h tests/unit/*.h hyp/*.h vdev/*.h)
+# what every unit test links: compiled once (not once per test program)
+UNIT_HEADERS := $(wildcard monitor/*.h monitor/*/*.h tests/unit/*.h hyp/*.h vdev/*.h platforms/*.h)
+UNIT_OBJS := $(patsubst %.c,$(UNIT_BUILD)/obj/%.o,$(patsubst $(UNIT_BUILD)/%,%,$(UNIT_PACKED)) \
+	$(UNIT_SUPPORT) $(UNIT_HYP))
+$(UNIT_BUILD)/obj/packed/%.o: $(UNIT_BUILD)/packed/%.c $(UNIT_HEADERS)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(UNIT_CFLAGS) -c $< -o $@
+$(UNIT_BUILD)/obj/%.o: %.c $(UNIT_HEADERS)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(UNIT_CFLAGS) -c $< -o $@
+
+# (pattern-built objects would otherwise be deleted as intermediates after each link)
+.SECONDARY: $(UNIT_OBJS)
+$(UNIT_BUILD)/test_%: tests/unit/test_%.c $(UNIT_OBJS) $(UNIT_HEADERS)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  HOSTCC  $@")
-	$(Q)$(HOST_CC) $(UNIT_CFLAGS) $< $(UNIT_PACKED) $(UNIT_SUPPORT) $(UNIT_HYP) -lcmocka -o $@
+	$(Q)$(HOST_CC) $(UNIT_CFLAGS) $< $(UNIT_OBJS) -lcmocka -o $@
 
 unit: deps $(UNIT_TESTS)
 	@scripts/run-unit-tests.sh $(UNIT_TESTS)
@@ -399,10 +416,24 @@ FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(sort $(wildcard te
 FUZZ_SUPPORT   := $(filter-out tests/fuzz/fuzz_%.c,$(wildcard tests/fuzz/*.c)) tests/unit/fake_port.c \
 	tests/unit/kernel_fixture.c tests/unit/task_fixture.c
 
-$(FUZZ_BUILD)/%: tests/fuzz/%.c $(UNIT_PACKED) $(FUZZ_SUPPORT) $(wildcard monitor/*.h monitor/*/*.h tests/fuzz/*.h tests/unit/*.h)
+# monitor/ and the support compiled once for every harness (instrumented, not linked with
+# libFuzzer's main: -fsanitize=fuzzer-no-link)
+FUZZ_HEADERS := $(wildcard monitor/*.h monitor/*/*.h tests/fuzz/*.h tests/unit/*.h platforms/*.h)
+FUZZ_OBJ_CFLAGS := $(subst -fsanitize=fuzzer$(comma),-fsanitize=fuzzer-no-link$(comma),$(FUZZ_CFLAGS))
+FUZZ_OBJS := $(patsubst %.c,$(FUZZ_BUILD)/obj/%.o,$(patsubst $(UNIT_BUILD)/%,%,$(UNIT_PACKED)) \
+	$(FUZZ_SUPPORT))
+$(FUZZ_BUILD)/obj/packed/%.o: $(UNIT_BUILD)/packed/%.c $(FUZZ_HEADERS)
+	@mkdir -p $(@D)
+	$(Q)$(FUZZ_CC) $(FUZZ_OBJ_CFLAGS) -c $< -o $@
+$(FUZZ_BUILD)/obj/%.o: %.c $(FUZZ_HEADERS)
+	@mkdir -p $(@D)
+	$(Q)$(FUZZ_CC) $(FUZZ_OBJ_CFLAGS) -c $< -o $@
+
+.SECONDARY: $(FUZZ_OBJS)
+$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJS) $(FUZZ_HEADERS)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  FUZZCC  $@")
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $< $(UNIT_PACKED) $(FUZZ_SUPPORT) $(FUZZ_LDFLAGS) -o $@
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $< $(FUZZ_OBJS) $(FUZZ_LDFLAGS) -o $@
 
 .PHONY: fuzz fuzz-smoke
 fuzz: deps $(FUZZ_HARNESSES)

@@ -19,5 +19,12 @@
  * emulated page, r2 = width in bytes, r3 = value (write); r0 = value read. */
 #define HYP_SMC_MMIO_READ   0x82000010
 #define HYP_SMC_MMIO_WRITE  0x82000011
+/* A debug event in the Normal world: r1 = HYP_DEBUG_*, r2 = the address (the pc for a
+ * breakpoint, the data address for a watchpoint), r3 = the trapped context (struct
+ * hyp_regs, then lr_usr; ELR_hyp and SPSR_hyp hold its pc and cpsr), which fiqmon may
+ * rewrite, together with those two and the banked registers, before it returns. */
+#define HYP_SMC_DEBUG_EVENT 0x82000012
+#define HYP_DEBUG_BREAKPOINT 0u /* a breakpoint, or a BKPT instruction */
+#define HYP_DEBUG_WATCHPOINT 1u
 
 #endif

@@ -40,6 +40,16 @@ static const struct hyp_mmio emulated = {
     HYP_EMULATED_BASE, 0x1000, emulated_read, emulated_write,
 };
 
+/* The whole context goes to fiqmon: r0-r12, the trapped mode's sp and lr, and lr_usr
+ * (the word after them on this stack, hyp_entry.S). For a breakpoint the address is the
+ * pc (ELR_hyp); fiqmon reads that itself. */
+static void debug_event(struct hyp_regs *regs, uint32_t kind, uint32_t addr)
+{
+    smc(HYP_SMC_DEBUG_EVENT, kind, addr, (uint32_t)(uintptr_t)regs);
+}
+
+static const struct hyp_debug debug = {debug_event};
+
 uint32_t hyp_c_entry(struct hyp_regs *regs)
 {
     uint32_t hsr, hdfar, hpfar, mpidr;
@@ -48,5 +58,6 @@ uint32_t hyp_c_entry(struct hyp_regs *regs)
     __asm__ volatile("mrc p15, 4, %0, c6, c0, 0" : "=r"(hdfar)); /* HDFAR */
     __asm__ volatile("mrc p15, 4, %0, c6, c0, 4" : "=r"(hpfar)); /* HPFAR */
     __asm__ volatile("mrc p15, 0, %0, c0, c0, 5" : "=r"(mpidr)); /* MPIDR */
-    return hyp_trap(regs, hsr, hdfar, hpfar, &emulated, &hyp_stats[mpidr & (HYP_CPUS - 1)]);
+    return hyp_trap(regs, hsr, hdfar, hpfar, &emulated, &debug,
+                    &hyp_stats[mpidr & (HYP_CPUS - 1)]);
 }

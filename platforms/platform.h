@@ -226,6 +226,20 @@ uint32_t port_cpus_sample(void);
 /* CPU n (< platform->cpus) as last seen; CPU 0 is the monitor's, interrupted. */
 void port_cpu(unsigned n, struct port_cpu *out);
 
+/* --- 9. The debug unit --------------------------------------------------------------- */
+
+/* The CPU's breakpoint and watchpoint registers, usable only where the kernel's debug
+ * exceptions come to fiqmon (virt with the Hyp shim, HYP=1); 0 and 0 elsewhere
+ * (platforms/common/debug_none.c). The monitor keeps the table (monitor/debug/). */
+void port_debug_slots(unsigned *breakpoints, unsigned *watchpoints);
+/* Breakpoint n on the Normal world's PL0/PL1 instruction at addr (bit 0: Thumb), or off. */
+void port_debug_breakpoint(unsigned n, uint32_t addr, bool on);
+/* Watchpoint n on len (1, 2, 4) bytes at addr, within one word; kind: 1 store, 2 load, 3
+ * both; or off. */
+void port_debug_watchpoint(unsigned n, uint32_t addr, uint32_t len, unsigned kind, bool on);
+/* The kernel's exception vector base (its VBAR, or 0xffff0000 with high vectors). */
+uint32_t port_debug_vectors(void);
+
 /* Platform commands: `platform_commands` (command.h), a NULL-name terminated table that
  * may hold just the terminator. */
 

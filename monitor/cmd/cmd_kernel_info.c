@@ -48,6 +48,15 @@ int cmd_kmsg(int argc, char **argv)
     return v ? printk_rb_show(v, n) : -1;
 }
 
+/* The data symbols a kernel's VMCOREINFO gives (sym NAME finds them too). */
+static const struct {
+    const char *name;
+    unsigned key;
+} vmci_data[] = {
+    {"init_uts_ns", VMCI_SYM_INIT_UTS_NS},
+    {"prb", VMCI_SYM_PRB},
+};
+
 static void print_match(const struct ksym *s)
 {
     con_printf("%08x %s+0x0/0x%x\n", (unsigned)s->addr, s->name, (unsigned)s->size);
@@ -60,7 +69,8 @@ int cmd_sym(int argc, char **argv)
     int n;
 
     (void)argc;
-    if (!need_kernel(true))
+    const struct vmci *v = need_kernel(true);
+    if (!v)
         return -1;
     /* a number is an address; a name that happens to be hex ("add") is still a name */
     if (parse_u32(argv[1], &addr) == PARSE_OK) {
@@ -75,6 +85,15 @@ int cmd_sym(int argc, char **argv)
     n = ksym_find(argv[1], SYM_MAX_MATCHES, print_match);
     if (n < 0)
         return con_error("the kernel's kallsyms tables do not read");
+    if (n == 0) { /* data: kallsyms has code only (KALLSYMS_ALL off); VMCOREINFO names some */
+        for (unsigned i = 0; i < sizeof(vmci_data) / sizeof(vmci_data[0]); i++) {
+            if (strcmp(argv[1], vmci_data[i].name) == 0 && vmci_has(v, VMCI_BIT(vmci_data[i].key))) {
+                con_printf("%08x %s (VMCOREINFO)\n", (unsigned)v->value[vmci_data[i].key],
+                           vmci_data[i].name);
+                return 0;
+            }
+        }
+    }
     return n ? 0 : con_error("no symbol '%s'", argv[1]);
 }
 

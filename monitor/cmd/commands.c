@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "build_options.h"
+#include "cmd_break.h"
 #include "cmd_kernel_info.h"
 #include "cmd_tasks.h"
 #include "command.h"
@@ -39,6 +40,14 @@ const struct command core_commands[] = {
      cmd_ps, CMD_READS_MEM, 0, 1, 0),
     BUILT_IF(FIQMON_LINUX, "lsmod", "", TEXT("Linux modules: name, size, state, address"),
      cmd_lsmod, CMD_READS_MEM, 0, 0, 0),
+    BUILT_IF(FIQMON_BREAKPOINTS, "bp", "[ADDR|SYM]", TEXT("hardware breakpoint; none: list them"),
+     cmd_bp, CMD_CONTROLS_KERNEL, 0, 1, 0),
+    BUILT_IF(FIQMON_BREAKPOINTS, "bc", "N|*", TEXT("clear breakpoint N, or every one"),
+     cmd_bc, CMD_CONTROLS_KERNEL, 1, 1, 0),
+    BUILT_IF(FIQMON_BREAKPOINTS, "bl", "", TEXT("list breakpoints and watchpoints"),
+     cmd_bl, CMD_READS_REGS, 0, 0, 0),
+    BUILT_IF(FIQMON_BREAKPOINTS, "ss", "", TEXT("single-step the halted kernel (cpu 0)"),
+     cmd_ss, CMD_CONTROLS_KERNEL, 0, 0, 0),
     {"cpu", "[N]", TEXT("every CPU and its pc, or select CPU N"), cmd_cpu, CMD_READS_REGS, 0, 1, 0},
     {"irqs", "", TEXT("interrupt lines and fiqmon's FIQ counts"), cmd_irqs, CMD_READS_REGS, 0, 0, 0},
     {"stats", "", TEXT("FIQs, bytes, noise, ring drops, commands"), cmd_stats, CMD_READS_REGS, 0, 0, 0},

@@ -16,6 +16,9 @@
 #ifndef FIQMON_CONSOLE_SHARED
 #define FIQMON_CONSOLE_SHARED 1 /* one wire: the kernel's console on the debug port */
 #endif
+#ifndef FIQMON_BREAKPOINTS
+#define FIQMON_BREAKPOINTS 1 /* breakpoints, watchpoints, steps (monitor/debug/; virt HYP=1) */
+#endif
 #ifndef FIQMON_WATCHDOG
 #define FIQMON_WATCHDOG 1 /* the hard-lockup watchdog, its report and `last` */
 #endif

@@ -423,6 +423,7 @@ static const char *const reason_names[] = {
     [REASON_SERVICE] = "kernel request",
     [REASON_GDB] = "GDB",
     [REASON_WATCHDOG] = "watchdog",
+    [REASON_DEBUG] = "breakpoint",
 };
 
 const char *monitor_reason_name(void)
@@ -509,10 +510,41 @@ void monitor_fiq_full(struct cpu_frame *frame)
         port_console_replay(); /* after the last word of the session */
     }
     hold_cpus(false);
+    if (ft->resuming)
+        ft->resuming(mon.own_frame); /* (a step, or a step over the breakpoint it is at) */
     mon.frame = 0;
     mon.own_frame = 0;
     mon.cpu = 0;
     noise_gate_update();
+}
+
+void monitor_debug_stop(struct cpu_frame *frame)
+{
+    const struct monitor_features *ft = mon.features;
+
+    if (!(monitor_permissions() & CMD_CONTROLS_KERNEL)) {
+        /* locked since it was set (production relocks on leaving): a stop nobody may
+         * continue would hang the device, so the kernel runs on, over the breakpoint */
+        con_puts("\nfiqmon: a breakpoint was hit while locked: the kernel runs on\n");
+        if (ft->resuming)
+            ft->resuming(frame);
+        return;
+    }
+    if (mon.state == MON_GDB && ft->remote && ft->remote->active()) {
+        ft->remote->stopped(frame); /* its stop reply says why */
+    } else {
+        if (mon.state == MON_RELEASED)
+            port_debug_uart_claim(true);
+        set_state(MON_ACTIVE);
+        mon.reason = REASON_DEBUG;
+        mon.halted = true;
+        mon.frame = frame;
+        con_puts("\n");
+        if (ft->stop_line)
+            ft->stop_line(frame);
+        prompt();
+    }
+    monitor_fiq_full(frame);
 }
 
 int monitor_halt(void)
@@ -569,6 +601,13 @@ int monitor_continue(void)
     monitor_select_cpu(0);
     mon.halted = false;
     con_puts("fiqmon: kernel continues\n");
+    return 0;
+}
+
+int monitor_step_resume(void)
+{
+    monitor_select_cpu(0);
+    mon.halted = false;
     return 0;
 }
 

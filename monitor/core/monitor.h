@@ -61,6 +61,7 @@ enum monitor_reason {
     REASON_SERVICE,  /* the kernel asked (FIQMON_SVC_ENTER) */
     REASON_GDB,      /* GDB's first packet arrived while waiting for a knock */
     REASON_WATCHDOG, /* the hard-lockup watchdog fired */
+    REASON_DEBUG,    /* a breakpoint, watchpoint or step (the debug unit, monitor/debug/) */
 };
 
 /* features: what this build has (monitor_features.h); kept, not copied. */
@@ -123,6 +124,12 @@ const char *monitor_reason_name(void);
 /* halt: keep the CPU inside the FIQ handler until continue. */
 int monitor_halt(void);
 int monitor_continue(void);
+/* continue without its line: `ss` resumes the kernel for one instruction. */
+int monitor_step_resume(void);
+/* The debug unit stopped the kernel (a breakpoint, watchpoint or step) in the context
+ * frame: a running GDB session gets its stop reply, otherwise the shell opens, halted,
+ * with the stop line (monitor_features.stop_line). Returns when the kernel may run. */
+void monitor_debug_stop(struct cpu_frame *frame);
 bool monitor_halted(void);
 /* Give the debug UART to the kernel (the seed's disable_nmi); -1 (error printed) if the
  * platform cannot. */

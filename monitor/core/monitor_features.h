@@ -45,6 +45,8 @@ struct monitor_features {
     void (*left)(void);                    /* the debugger was left (relock, ...) */
     void (*lockup_report)(struct cpu_frame *f); /* the watchdog fired */
     int (*boot_payload)(struct cpu_frame *f);   /* 0: f now enters the payload */
+    void (*stop_line)(struct cpu_frame *f);     /* what the debug unit stopped on */
+    void (*resuming)(struct cpu_frame *f);      /* CPU 0's context runs again from f */
 };
 
 #endif

@@ -6,6 +6,10 @@
 #include "build_options.h"
 #include "commands.h"
 #include "handoff.h"
+#if FIQMON_BREAKPOINTS
+#include "breakpoints.h"
+#include "cmd_break.h"
+#endif
 #if FIQMON_GDB
 #include "gdb_stub.h"
 #endif
@@ -20,6 +24,9 @@
 
 static void reset(void)
 {
+#if FIQMON_BREAKPOINTS
+    debug_reset();
+#endif
 #if FIQMON_LOCKDOWN
     lockdown_init(); /* locked in production */
 #endif
@@ -53,4 +60,8 @@ const struct monitor_features fiqmon_features = {
     .lockup_report = lockup_report,
 #endif
     .boot_payload = boot_payload,
+#if FIQMON_BREAKPOINTS
+    .stop_line = debug_stop_line,
+    .resuming = debug_resuming,
+#endif
 };

@@ -11,8 +11,12 @@
 
 #include <string.h>
 
+#include "build_options.h"
 #include "console.h"
 #include "monitor.h"
+#if FIQMON_BREAKPOINTS
+#include "breakpoints.h"
+#endif
 #include "platform.h"
 #include "sections.h"
 
@@ -31,9 +35,10 @@ _Static_assert(GDB_PACKET_SIZE <= 0xffffu, "len and out are 16-bit");
 #define RCMD_BATCH (GDB_PACKET_SIZE - RCMD_CHUNK)
 _Static_assert((GDB_PACKET_SIZE - 6u) / 2u + 1u <= RCMD_BATCH, "command line meets the batch");
 
-/* What a stub without breakpoints or single-step says to Z, z, s, S: an error, never the
- * empty "unsupported" reply, on which GDB falls back to writing its own breakpoint
- * instructions into the kernel's text with M/X (nothing here could catch them). */
+/* What a stub without breakpoints or single-step (no debug unit: monitor/debug/) says to
+ * Z, z, s, S: an error, never the empty "unsupported" reply, on which GDB falls back to
+ * writing its own breakpoint instructions into the kernel's text with M/X (nothing here
+ * could catch them). */
 #define NO_BREAKPOINTS "E01"
 
 #define GDB_REG_CPSR 25u /* cpsr's number in the target description */
@@ -270,6 +275,14 @@ static void put_le32(struct gdb_stub *g, uint32_t v)
         put_hex8(g, v >> (8 * i));
 }
 
+#if FIQMON_BREAKPOINTS
+static void put_hex32(struct gdb_stub *g, uint32_t v)
+{
+    for (int i = 3; i >= 0; i--)
+        put_hex8(g, v >> (8 * i));
+}
+#endif
+
 /* Binary data: '#', '$', '}' and '*' (run-length marker) go out as '}', c ^ 0x20. */
 static void put_bin(struct gdb_stub *g, char c)
 {
@@ -423,9 +436,34 @@ static void put_thread(struct gdb_stub *g, unsigned cpu)
     put_hex8(g, cpu + 1);
 }
 
-/* T02thread:N; (SIGINT: stopped by Ctrl-C, a knock, an NMI) for the selected CPU. */
+static bool debug_unit(void)
+{
+#if FIQMON_BREAKPOINTS
+    return debug_breakpoint_slots() != 0;
+#else
+    return false;
+#endif
+}
+
+/* T02thread:N; (SIGINT: stopped by Ctrl-C, a knock, an NMI) for the selected CPU, or T05
+ * (SIGTRAP) when the debug unit stopped it, with the watched address for a watchpoint. */
 static void stop_reply(struct gdb_stub *g)
 {
+#if FIQMON_BREAKPOINTS
+    const struct debug_stop *s = &debug_last_stop;
+    if (s->valid) {
+        reply_str(g, "T05thread:");
+        put_thread(g, g->cpu);
+        put(g, ';');
+        if (s->watch) {
+            put_str(g, s->kind == WATCH_READ ? "rwatch:" : s->kind == WATCH_ACCESS ? "awatch:"
+                                                                                  : "watch:");
+            put_hex32(g, s->addr);
+            put(g, ';');
+        }
+        return;
+    }
+#endif
     reply_str(g, "T02thread:");
     put_thread(g, g->cpu);
     put(g, ';');
@@ -700,19 +738,23 @@ static void query(struct gdb_stub *g, size_t len)
 
 /* --- run control ------------------------------------------------------------------------- */
 
-/* vCont;ACTION[:THREAD]...: every action must be c or Csig. Returns false if malformed. */
-static bool vcont_ok(const char *p, const char *end)
+/* vCont;ACTION[:THREAD]...: every action must be c or Csig, or (with a debug unit) s or
+ * Ssig, which *step says. Returns false if malformed. */
+static bool vcont_ok(const char *p, const char *end, bool *step)
 {
     uint32_t sig;
 
+    *step = false;
     if (p == end)
         return false;
     while (p < end) {
         if (*p++ != ';' || p == end)
             return false;
-        if (*p == 'C')
+        if (*p == 's' || *p == 'S')
+            *step = true;
+        if (*p == 'C' || (*p == 'S' && debug_unit()))
             p = parse_hex(p + 1, end, &sig);
-        else if (*p == 'c')
+        else if (*p == 'c' || (*p == 's' && debug_unit()))
             p++;
         else
             return false;
@@ -729,7 +771,7 @@ static bool continue_ok(struct gdb_stub *g, const char *p, const char *end)
 {
     uint32_t v;
 
-    if (p[-1] == 'C') {
+    if (p[-1] == 'C' || p[-1] == 'S') {
         p = parse_hex(p, end, &v);
         if (!p || (p < end && *p++ != ';'))
             return false;
@@ -743,6 +785,78 @@ static bool continue_ok(struct gdb_stub *g, const char *p, const char *end)
     g->frame->pc = v;
     return true;
 }
+
+/* --- breakpoints and steps (the debug unit, monitor/debug/) ---------------------------- */
+
+#if FIQMON_BREAKPOINTS
+/* Z/z TYPE,ADDR,KIND: 0 and 1 (both on the hardware breakpoints: GDB's software ones
+ * would be writes into the kernel's text), 2-4 watchpoints (KIND: bytes). */
+static void breakpoint_packet(struct gdb_stub *g, const char *b, const char *end)
+{
+    uint32_t type, addr, kind;
+    const char *p = parse_hex(b + 1, end, &type);
+    bool set = b[0] == 'Z';
+    int r;
+
+    if (!debug_unit()) {
+        reply_str(g, NO_BREAKPOINTS);
+        return;
+    }
+    if (!p || p == end || *p != ',' || !(p = parse_hex(p + 1, end, &addr)) || p == end ||
+        *p != ',' || !(p = parse_hex(p + 1, end, &kind)) || (p != end && *p != ';') ||
+        type > 4) {
+        reply_str(g, "E22");
+        return;
+    }
+    if (type <= 1) {
+        if (kind != 2 && kind != 3 && kind != 4) {
+            reply_str(g, "E22");
+            return;
+        }
+        if (kind != 4)
+            addr |= 1u; /* Thumb */
+        if (!set) {
+            debug_break_clear(addr);
+            reply_str(g, "OK");
+            return;
+        }
+        r = debug_break_set(addr);
+    } else {
+        enum watch_kind wk = type == 2 ? WATCH_WRITE : type == 3 ? WATCH_READ : WATCH_ACCESS;
+        if (!set) {
+            debug_watch_clear(addr, kind, wk);
+            reply_str(g, "OK");
+            return;
+        }
+        r = debug_watch_set(addr, kind, wk);
+    }
+    /* full: ENOSPC; unmapped: EFAULT; same again: OK; a shape the unit cannot watch: EINVAL */
+    reply_str(g, r > 0 || r == -3 ? "OK" : r == -1 ? "E28" : r == -5 ? "E14" : "E22");
+}
+
+/* s [ADDR], S SIG[;ADDR]: one instruction on CPU 0. */
+static bool step_ok(struct gdb_stub *g, const char *p, const char *end)
+{
+    const char *error;
+    uint32_t pc = g->frame->pc;
+
+    if (!debug_unit()) {
+        reply_str(g, NO_BREAKPOINTS);
+        return false;
+    }
+    if (!continue_ok(g, p, end)) {
+        g->frame->pc = pc;
+        reply_str(g, "E22");
+        return false;
+    }
+    if (!debug_step_request(g->frame, &error)) {
+        g->frame->pc = pc; /* nothing moved */
+        reply_str(g, "E01");
+        return false;
+    }
+    return true;
+}
+#endif
 
 /* --- dispatch ---------------------------------------------------------------------------- */
 
@@ -796,28 +910,56 @@ static enum gdb_action dispatch(struct gdb_stub *g, size_t len)
         break;
     case 'v':
         if (is(b, len, "vCont?"))
-            reply_str(g, "vCont;c;C");
+            reply_str(g, debug_unit() ? "vCont;c;C;s;S" : "vCont;c;C");
         else if (starts(b, len, "vCont;") || is(b, len, "vCont")) {
-            if (vcont_ok(b + 5, end))
-                return end_session(g, GDB_RESUME);
-            reply_str(g, "E22");
+            bool step;
+            if (!vcont_ok(b + 5, end, &step)) {
+                reply_str(g, "E22");
+                break;
+            }
+#if FIQMON_BREAKPOINTS
+            const char *error;
+            if (step && !debug_step_request(g->frame, &error)) {
+                reply_str(g, "E01");
+                break;
+            }
+#endif
+            return end_session(g, GDB_RESUME);
         }
         break;
     case 'D':
         if (len == 1 || b[1] == ';') {
             reply_str(g, "OK");
             send_reply(g);
+#if FIQMON_BREAKPOINTS
+            debug_clear_all(); /* GDB's breakpoints go with it */
+#endif
             return end_session(g, GDB_DETACH);
         }
         break;
     case 'k':
+#if FIQMON_BREAKPOINTS
+        debug_clear_all();
+#endif
         return end_session(g, GDB_DETACH);
+#if FIQMON_BREAKPOINTS
+    case 's':
+    case 'S':
+        if (step_ok(g, b + 1, end))
+            return end_session(g, GDB_RESUME);
+        break;
+    case 'Z':
+    case 'z':
+        breakpoint_packet(g, b, end);
+        break;
+#else
     case 's': /* GDB sends these only if told it may; an error ends its wait for a stop */
     case 'S':
     case 'Z':
     case 'z':
         reply_str(g, NO_BREAKPOINTS);
         break;
+#endif
     case 'H':
     case 'T':
         thread_packet(g, b, end);

@@ -8,7 +8,7 @@ PLAT_ARCH      := armv5
 PLAT_CPU_FLAGS := -mcpu=arm926ej-s -mfloat-abi=soft
 BOOT_DELAY_MS ?= 1000
 PLAT_DEFINES   := -DDEBUG_UART=$(DEBUG_UART) -DBOOT_DELAY_MS=$(BOOT_DELAY_MS)
-PLAT_SOURCES   := platforms/common/cpus_single.c \
+PLAT_SOURCES   := platforms/common/cpus_single.c platforms/common/debug_none.c \
 	drivers/pl011.c \
 	drivers/pl190_vic.c \
 	drivers/versatile_sysctl.c \

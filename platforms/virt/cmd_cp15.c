@@ -68,6 +68,8 @@ static int cmd_hyp(int argc, char **argv)
     con_printf("console: backlog=%u tx_lost=%u rx_lost=%u\n", (unsigned)virt_console_backlog(),
                (unsigned)virt_console_tx_lost(), (unsigned)monitor_console_lost());
 #endif
+    virt_hyp_stats(&st);
+    con_printf("debug: events=%u kernel_cp14=%u\n", (unsigned)st.debug, (unsigned)st.cp14);
     return 0;
 }
 #endif

@@ -125,6 +125,13 @@ uint32_t platform_smc(uint32_t fid, uint32_t a1, uint32_t a2, uint32_t a3)
         spin_unlock(&virt_console_lock);
         return value;
     }
+    if (fid == HYP_SMC_DEBUG_EVENT) {
+        uint32_t spsr;
+        __asm__ volatile("mrs %0, spsr" : "=r"(spsr));
+        if ((spsr & ARM_MODE_MASK) != ARM_MODE_HYP)
+            return FIQMON_SVC_UNKNOWN; /* the shim's call, never the kernel's */
+        return virt_debug_event(a1, a2, a3);
+    }
 #endif
 #if FIQMON_SMP > 1
     if (psci_is_call(fid))

@@ -66,6 +66,8 @@ void virt_hyp_stats(struct hyp_stats *out)
         out->emulated += per_cpu[i].emulated;
         out->ignored += per_cpu[i].ignored;
         out->other += per_cpu[i].other;
+        out->debug += per_cpu[i].debug;
+        out->cp14 += per_cpu[i].cp14;
     }
 }
 

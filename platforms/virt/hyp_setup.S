@@ -12,6 +12,8 @@
 #define SCR_NS  (1 << 0)
 #define SCR_HCE (1 << 8)
 #define HCR_VM  (1 << 0)
+#define HDCR_TDE (1 << 8)               @ armv7_debug.h: debug exceptions and cp14 to Hyp
+#define DBGDSCR_MDBGEN (1 << 15)
 #define HSCTLR_RES1 0x30c50818      @ MMU, caches and alignment checks off; ARM exceptions
 #define VTCR_VALUE  0x80000040      @ stage2.h S2_VTCR
 
@@ -36,6 +38,17 @@ func virt_hyp_arm
     mcrr    p15, 6, r2, r3, c2          @ VTTBR (VMID 0)
     mov     r0, #HCR_VM
     mcr     p15, 4, r0, c1, c1, 0       @ HCR: stage 2 for the Normal world's PL0/PL1
+    @ The debug unit is fiqmon's (docs/breakpoints.md): its exceptions and the kernel's
+    @ cp14 accesses go to the shim; this CPU's OS lock open, monitor debug-mode on.
+    mrc     p15, 4, r0, c1, c1, 1       @ HDCR (HPMN: the counters stay the kernel's)
+    orr     r0, r0, #HDCR_TDE
+    mcr     p15, 4, r0, c1, c1, 1
+    mov     r0, #0
+    mcr     p14, 0, r0, c1, c0, 4       @ DBGOSLAR: unlock
+    isb
+    mrc     p14, 0, r0, c0, c2, 2       @ DBGDSCRext
+    orr     r0, r0, #DBGDSCR_MDBGEN
+    mcr     p14, 0, r0, c0, c2, 2
     mcr     p15, 4, r0, c8, c7, 4       @ TLBIALLNSNH (this CPU's)
     dsb
     bic     r4, r4, #SCR_NS

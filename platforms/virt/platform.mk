@@ -22,7 +22,9 @@ PLAT_SOURCES   := \
 PLAT_HAS_HYP := 1
 ifeq ($(HYP),1)
 PLAT_SOURCES += hyp/stage2.c platforms/virt/hyp_install.c platforms/virt/hyp_setup.S \
-	platforms/virt/hyp_blob.S
+	platforms/virt/hyp_blob.S platforms/virt/debug_unit.c platforms/virt/debug_stop.c
+else
+PLAT_SOURCES += platforms/common/debug_none.c
 endif
 # CONSOLE=shared (implies HYP=1): one wire, UART0, for fiqmon and the kernel's console,
 # which fiqmon emulates (vdev/pl011_model.c); else the shim passes accesses through

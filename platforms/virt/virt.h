@@ -63,6 +63,9 @@ uint32_t virt_emulated_access(bool write, uint32_t offset, unsigned width, uint3
 /* Every core (SMP > 1, smp.c): this CPU's index (MPIDR affinity 0); PSCI and the others'
  * start, on CPU 0 in platform_init; a FIQ on another CPU; a PSCI call (psci_is_call). */
 unsigned virt_cpu_index(void);
+/* A debug event the Hyp shim handed over (HYP=1, debug_stop.c): hyp_abi.h's
+ * HYP_SMC_DEBUG_EVENT arguments. */
+uint32_t virt_debug_event(uint32_t kind, uint32_t addr, uint32_t shim_regs);
 void virt_smp_init(void);
 int virt_smp_fiq(uint32_t iar);
 uint32_t virt_smp_smc(uint32_t fid, uint32_t a1, uint32_t a2, uint32_t a3);

@@ -579,3 +579,32 @@ void fake_port_reset(void)
     fake_irq_set_lines(default_irq_lines,
                        (unsigned)(sizeof(default_irq_lines) / sizeof(default_irq_lines[0])));
 }
+
+/* --- the debug unit ------------------------------------------------------------------- */
+
+void port_debug_slots(unsigned *breakpoints, unsigned *watchpoints)
+{
+    *breakpoints = fake.debug_bps;
+    *watchpoints = fake.debug_wps;
+}
+
+void port_debug_breakpoint(unsigned n, uint32_t addr, bool on)
+{
+    assert_true(n < fake.debug_bps);
+    fake.bp_on[n] = on;
+    fake.bp_addr[n] = on ? addr : 0;
+}
+
+void port_debug_watchpoint(unsigned n, uint32_t addr, uint32_t len, unsigned kind, bool on)
+{
+    assert_true(n < fake.debug_wps);
+    fake.wp_on[n] = on;
+    fake.wp_addr[n] = on ? addr : 0;
+    fake.wp_len[n] = on ? len : 0;
+    fake.wp_kind[n] = on ? kind : 0;
+}
+
+uint32_t port_debug_vectors(void)
+{
+    return fake.debug_vectors;
+}

@@ -109,6 +109,8 @@ struct fake_port {
     uint32_t clock_ms;       /* port_clock_ms's next value */
     uint32_t clock_step_ms;  /* added after each port_clock_ms (default 0: a stopped clock) */
     uint32_t cpus_late;      /* CPUs (a bit each) that answer no roundup or sample */
+    unsigned debug_bps, debug_wps; /* port_debug_slots (default 0: no debug unit) */
+    uint32_t debug_vectors;        /* port_debug_vectors */
     /* records */
     enum port_mem_space space;    /* last port_mem_space */
     unsigned reads[5], writes[5]; /* successful accesses, by width */
@@ -134,6 +136,12 @@ struct fake_port {
     bool cpus_held;               /* last port_cpus_hold */
     unsigned cpu_holds;           /* port_cpus_hold(true) calls */
     unsigned cpu_samples;         /* port_cpus_sample calls */
+    /* the debug unit's registers as the monitor left them */
+    bool bp_on[16];
+    uint32_t bp_addr[16];
+    bool wp_on[16];
+    uint32_t wp_addr[16], wp_len[16];
+    unsigned wp_kind[16];
 };
 extern struct fake_port fake;
 

@@ -57,7 +57,7 @@ static uint32_t hsr(unsigned sas, bool sse, unsigned srt, bool write, bool il32)
 /* HDFAR (the VA) has only its page offset in common with the IPA. */
 static uint32_t trap(uint32_t ipa, uint32_t syndrome)
 {
-    return hyp_trap(&regs, syndrome, 0xf8000000u | (ipa & 0xfffu), (ipa >> 12) << 4, &mmio,
+    return hyp_trap(&regs, syndrome, 0xf8000000u | (ipa & 0xfffu), (ipa >> 12) << 4, &mmio, NULL,
                     &stats);
 }
 
@@ -181,7 +181,7 @@ static void test_misaligned_access_is_not_given_to_the_device(void **state)
 
 static void test_hvc_answers_not_supported_without_moving_elr(void **state)
 {
-    EXPECT_EQ(hyp_trap(&regs, HSR_EC_HVC << HSR_EC_SHIFT | HSR_IL, 0, 0, &mmio, &stats), 0);
+    EXPECT_EQ(hyp_trap(&regs, HSR_EC_HVC << HSR_EC_SHIFT | HSR_IL, 0, 0, &mmio, NULL, &stats), 0);
     EXPECT_EQ(regs.r[0], 0xffffffffu);
     EXPECT_EQ(stats.other, 1);
 }
@@ -190,8 +190,8 @@ static void test_other_classes_are_stepped_over(void **state)
 {
     struct hyp_regs before = regs;
 
-    EXPECT_EQ(hyp_trap(&regs, 0x20u << HSR_EC_SHIFT | HSR_IL, 0, 0, &mmio, &stats), 4);
-    EXPECT_EQ(hyp_trap(&regs, 0x01u << HSR_EC_SHIFT, 0, 0, &mmio, &stats), 2);
+    EXPECT_EQ(hyp_trap(&regs, 0x20u << HSR_EC_SHIFT | HSR_IL, 0, 0, &mmio, NULL, &stats), 4);
+    EXPECT_EQ(hyp_trap(&regs, 0x01u << HSR_EC_SHIFT, 0, 0, &mmio, NULL, &stats), 2);
     EXPECT_EQ(memcmp(&before, &regs, sizeof(regs)), 0);
     EXPECT_EQ(stats.other, 2);
     EXPECT_EQ(dev.reads + dev.writes, 0);

@@ -1,0 +1,413 @@
+/* SPDX-License-Identifier: MIT */
+#include "breakpoints.h"
+
+#include <string.h>
+
+#include "next_pc.h"
+#include "platform.h"
+
+struct slot {
+    uint32_t addr, len;
+    uint8_t used, kind;
+};
+
+static struct {
+    bool sized;
+    unsigned nbp, nwp;
+    struct slot bp[DEBUG_SLOTS_MAX], wp[DEBUG_SLOTS_MAX];
+    /* a step in flight: the physical breakpoints it armed, what it turned off */
+    bool stepping, user_step;
+    uint32_t step_slots;   /* a bit per breakpoint register */
+    uint32_t step_vectors; /* the vector addresses among them (reported as such) */
+    uint32_t suspended_bp; /* the user's breakpoint at the pc stepped over (bit) */
+    bool wps_suspended;
+    /* requested by `ss` / GDB's s: armed when the kernel resumes */
+    bool step_pending;
+    /* the kernel stopped on a debug event at stop_pc: resuming there steps over it */
+    bool stopped_on_event;
+    uint32_t stop_pc;
+} dbg;
+
+struct debug_stop debug_last_stop;
+
+void debug_reset(void)
+{
+    memset(&dbg, 0, sizeof(dbg));
+    memset(&debug_last_stop, 0, sizeof(debug_last_stop));
+}
+
+static void size_unit(void)
+{
+    if (dbg.sized)
+        return;
+    port_debug_slots(&dbg.nbp, &dbg.nwp);
+    if (dbg.nbp > DEBUG_SLOTS_MAX)
+        dbg.nbp = DEBUG_SLOTS_MAX;
+    if (dbg.nwp > DEBUG_SLOTS_MAX)
+        dbg.nwp = DEBUG_SLOTS_MAX;
+    dbg.sized = true;
+}
+
+unsigned debug_breakpoint_slots(void)
+{
+    size_unit();
+    return dbg.nbp;
+}
+
+unsigned debug_watchpoint_slots(void)
+{
+    size_unit();
+    return dbg.nwp;
+}
+
+static bool read_text(uint32_t addr, unsigned width, uint32_t *value)
+{
+    port_mem_space(PORT_MEM_VIRTUAL);
+    return !port_mem_unavailable() && port_mem_read(addr, width, value);
+}
+
+/* The pc as a breakpoint address: bit 0 for Thumb. */
+static uint32_t pc_addr(const struct cpu_frame *f)
+{
+    return f->cpsr & ARM_PSR_T ? (f->pc & ~1u) | 1u : f->pc & ~3u;
+}
+
+/* Breakpoint addresses match by instruction, whatever bit 0 says of the state. */
+static bool same_insn(uint32_t a, uint32_t b)
+{
+    return (a & ~1u) == (b & ~1u);
+}
+
+static int find_bp(uint32_t addr)
+{
+    for (unsigned i = 0; i < dbg.nbp; i++)
+        if (dbg.bp[i].used && same_insn(dbg.bp[i].addr, addr))
+            return (int)i;
+    return -1;
+}
+
+int debug_break_set(uint32_t addr)
+{
+    size_unit();
+    if (!dbg.nbp)
+        return -2;
+    if (find_bp(addr) >= 0)
+        return -3;
+    uint32_t insn;
+    if (!read_text(addr & ~1u, 2, &insn))
+        return -5; /* nothing there for the kernel to run */
+    for (unsigned i = 0; i < dbg.nbp; i++) {
+        if (dbg.bp[i].used || (dbg.step_slots & (1u << i)))
+            continue;
+        dbg.bp[i] = (struct slot){.addr = addr, .used = 1};
+        port_debug_breakpoint(i, addr, true);
+        return (int)i + 1;
+    }
+    return -1;
+}
+
+static void bp_off(unsigned i)
+{
+    dbg.bp[i].used = 0;
+    dbg.suspended_bp &= ~(1u << i);
+    if (!(dbg.step_slots & (1u << i))) /* (a step in flight holds it: step_end frees it) */
+        port_debug_breakpoint(i, 0, false);
+}
+
+bool debug_break_clear(uint32_t addr)
+{
+    int i;
+
+    size_unit();
+    i = find_bp(addr);
+    if (i < 0)
+        return false;
+    bp_off((unsigned)i);
+    return true;
+}
+
+bool debug_break_clear_number(unsigned number)
+{
+    size_unit();
+    if (number == 0 || number > dbg.nbp || !dbg.bp[number - 1].used)
+        return false;
+    bp_off(number - 1);
+    return true;
+}
+
+bool debug_break_get(unsigned n, uint32_t *addr)
+{
+    size_unit();
+    if (n == 0 || n > dbg.nbp || !dbg.bp[n - 1].used)
+        return false;
+    *addr = dbg.bp[n - 1].addr;
+    return true;
+}
+
+int debug_watch_set(uint32_t addr, uint32_t len, enum watch_kind kind)
+{
+    size_unit();
+    if (!dbg.nwp)
+        return -2;
+    /* the unit watches within one aligned word: 1, 2 or 4 bytes that stay in it */
+    if ((len != 1 && len != 2 && len != 4) || (addr & 3u) + len > 4u)
+        return -4;
+    for (unsigned i = 0; i < dbg.nwp; i++)
+        if (dbg.wp[i].used && dbg.wp[i].addr == addr && dbg.wp[i].len == len &&
+            dbg.wp[i].kind == kind)
+            return -3;
+    for (unsigned i = 0; i < dbg.nwp; i++) {
+        if (dbg.wp[i].used)
+            continue;
+        dbg.wp[i] = (struct slot){.addr = addr, .len = len, .used = 1, .kind = (uint8_t)kind};
+        if (!dbg.wps_suspended)
+            port_debug_watchpoint(i, addr, len, kind, true);
+        return (int)i + 1;
+    }
+    return -1;
+}
+
+bool debug_watch_clear(uint32_t addr, uint32_t len, enum watch_kind kind)
+{
+    size_unit();
+    for (unsigned i = 0; i < dbg.nwp; i++) {
+        if (dbg.wp[i].used && dbg.wp[i].addr == addr && dbg.wp[i].len == len &&
+            dbg.wp[i].kind == kind) {
+            dbg.wp[i].used = 0;
+            port_debug_watchpoint(i, 0, 0, 0, false);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool debug_watch_get(unsigned n, uint32_t *addr, uint32_t *len, enum watch_kind *kind)
+{
+    size_unit();
+    if (n == 0 || n > dbg.nwp || !dbg.wp[n - 1].used)
+        return false;
+    *addr = dbg.wp[n - 1].addr;
+    *len = dbg.wp[n - 1].len;
+    *kind = (enum watch_kind)dbg.wp[n - 1].kind;
+    return true;
+}
+
+static void wps_enable(bool on)
+{
+    for (unsigned i = 0; i < dbg.nwp; i++)
+        if (dbg.wp[i].used)
+            port_debug_watchpoint(i, dbg.wp[i].addr, dbg.wp[i].len, dbg.wp[i].kind, on);
+    dbg.wps_suspended = !on;
+}
+
+/* The step's breakpoints off, the user's back on. */
+static void step_end(void)
+{
+    for (unsigned i = 0; i < dbg.nbp; i++) {
+        if (dbg.step_slots & (1u << i))
+            port_debug_breakpoint(i, 0, false);
+        if (dbg.suspended_bp & (1u << i) && dbg.bp[i].used)
+            port_debug_breakpoint(i, dbg.bp[i].addr, true);
+    }
+    if (dbg.wps_suspended)
+        wps_enable(true);
+    dbg.step_slots = dbg.step_vectors = dbg.suspended_bp = 0;
+    dbg.stepping = dbg.user_step = false;
+}
+
+void debug_clear_all(void)
+{
+    size_unit();
+    step_end();
+    for (unsigned i = 0; i < dbg.nbp; i++)
+        if (dbg.bp[i].used)
+            bp_off(i);
+    for (unsigned i = 0; i < dbg.nwp; i++)
+        if (dbg.wp[i].used)
+            debug_watch_clear(dbg.wp[i].addr, dbg.wp[i].len, (enum watch_kind)dbg.wp[i].kind);
+    dbg.step_pending = false;
+    dbg.stopped_on_event = false;
+}
+
+/* The step's target addresses: every successor, and for a user's step the vector of the
+ * exception the instruction itself takes (SVC, UDF), reported as such. An interrupt, or a
+ * fault the kernel fixes up (a page fault), runs its handler unseen: the step ends when
+ * the instruction has run. */
+static unsigned step_targets(struct cpu_frame *f, bool user, uint32_t *t, uint32_t *vectors)
+{
+    struct next_pc np;
+    unsigned n = 0;
+
+    *vectors = 0;
+    if (!next_pc(f, read_text, &np))
+        return 0;
+    for (unsigned i = 0; i < np.n; i++)
+        t[n++] = np.addr[i];
+    if (user && np.vector) {
+        *vectors |= 1u << n;
+        t[n++] = port_debug_vectors() + np.vector;
+    }
+    return n;
+}
+
+static unsigned free_slots(void)
+{
+    unsigned n = 0;
+
+    for (unsigned i = 0; i < dbg.nbp; i++)
+        n += !dbg.bp[i].used || (dbg.suspended_bp & (1u << i));
+    return n;
+}
+
+/* Arms a step from f; false (nothing changed) if it cannot be. */
+static bool step_arm(struct cpu_frame *f, bool user, bool over_watchpoint, const char **error)
+{
+    uint32_t t[4], vectors;
+    unsigned n = step_targets(f, user, t, &vectors);
+    int at_pc = find_bp(pc_addr(f));
+
+    if (!n) {
+        *error = "the instruction at the pc cannot be stepped (unreadable, or not decoded)";
+        return false;
+    }
+    if (at_pc >= 0)
+        dbg.suspended_bp |= 1u << at_pc; /* its register is free while the step runs */
+    if (free_slots() < n) {
+        dbg.suspended_bp = 0;
+        *error = "no free breakpoint register for the step";
+        return false;
+    }
+    if (at_pc >= 0)
+        port_debug_breakpoint((unsigned)at_pc, 0, false);
+    if (over_watchpoint)
+        wps_enable(false);
+    for (unsigned k = 0, i = 0; k < n; k++) {
+        while (dbg.bp[i].used && !(dbg.suspended_bp & (1u << i)))
+            i++;
+        port_debug_breakpoint(i, t[k], true);
+        dbg.step_slots |= 1u << i;
+        if (vectors & (1u << k))
+            dbg.step_vectors |= 1u << i;
+        i++;
+    }
+    dbg.stepping = true;
+    dbg.user_step = user;
+    return true;
+}
+
+bool debug_step_request(struct cpu_frame *f, const char **error)
+{
+    uint32_t t[4], vectors;
+
+    size_unit();
+    if (!dbg.nbp) {
+        *error = "no debug unit here (the Hyp shim routes its exceptions: HYP=1 on virt)";
+        return false;
+    }
+    unsigned n = step_targets(f, true, t, &vectors);
+    if (!n) {
+        *error = "the instruction at the pc cannot be stepped (unreadable, or not decoded)";
+        return false;
+    }
+    if (free_slots() + (find_bp(pc_addr(f)) >= 0) < n) {
+        *error = "a step needs a free breakpoint register for each place it may go";
+        return false;
+    }
+    dbg.step_pending = true;
+    return true;
+}
+
+void debug_resuming(struct cpu_frame *f)
+{
+    const char *error = 0;
+    bool here = dbg.stopped_on_event && f->pc == dbg.stop_pc;
+
+    size_unit();
+    debug_last_stop.valid = false; /* it is history once the kernel runs */
+    dbg.stopped_on_event = false;
+    if (!dbg.nbp)
+        return;
+    if (dbg.stepping) {
+        if (!dbg.step_pending)
+            return; /* a FIQ came before the stepped instruction ran: the step stays armed */
+        step_end();
+    }
+    if (dbg.step_pending) {
+        dbg.step_pending = false;
+        step_arm(f, true, here && debug_last_stop.watch, &error);
+    } else if (here && (find_bp(pc_addr(f)) >= 0 || debug_last_stop.watch)) {
+        step_arm(f, false, debug_last_stop.watch, &error); /* over what stopped it */
+    }
+    /* (a step that cannot be armed leaves everything as it was: the same stop again) */
+}
+
+static bool is_bkpt(const struct cpu_frame *f)
+{
+    uint32_t v;
+
+    if (f->cpsr & ARM_PSR_T)
+        return read_text(f->pc & ~1u, 2, &v) && (v & 0xff00u) == 0xbe00u;
+    return read_text(f->pc & ~3u, 4, &v) && (v & 0x0ff000f0u) == 0x01200070u;
+}
+
+static enum debug_verdict stop(const struct cpu_frame *f, struct debug_stop s)
+{
+    s.valid = true;
+    debug_last_stop = s;
+    dbg.stopped_on_event = true;
+    dbg.stop_pc = f->pc;
+    return DEBUG_STOP;
+}
+
+enum debug_verdict debug_event(struct cpu_frame *f, enum debug_event_kind kind,
+                               uint32_t data_addr)
+{
+    bool was_stepping = dbg.stepping, user = dbg.user_step;
+    uint32_t vector_hit = 0;
+    int n;
+
+    size_unit();
+    if (was_stepping) {
+        vector_hit = dbg.step_vectors != 0 && kind == DEBUG_EVENT_BREAKPOINT;
+        step_end();
+    }
+    if (kind == DEBUG_EVENT_WATCHPOINT) {
+        int hit = -1, only = -1, enabled = 0;
+        for (unsigned i = 0; i < dbg.nwp; i++) {
+            if (!dbg.wp[i].used)
+                continue;
+            enabled++;
+            only = (int)i;
+            if (data_addr >= dbg.wp[i].addr && data_addr < dbg.wp[i].addr + dbg.wp[i].len)
+                hit = (int)i;
+        }
+        if (hit < 0 && enabled == 1)
+            hit = only; /* the CPU need not say which address it was */
+        if (hit < 0)
+            return DEBUG_RESUME; /* none of fiqmon's: stale (just cleared) */
+        return stop(f, (struct debug_stop){.watch = true, .kind = dbg.wp[hit].kind,
+                                           .number = (uint8_t)(hit + 1),
+                                           .addr = dbg.wp[hit].addr});
+    }
+    n = find_bp(pc_addr(f));
+    if (was_stepping) {
+        if (user) {
+            uint32_t base = port_debug_vectors();
+            uint32_t pc = f->pc & ~1u;
+            if (vector_hit && (pc == base + NEXT_PC_SVC || pc == base + NEXT_PC_UNDEF))
+                vector_hit = pc - base;
+            else
+                vector_hit = 0;
+            return stop(f, (struct debug_stop){.step = true, .number = (uint8_t)(n + 1),
+                                               .vector = vector_hit});
+        }
+        if (n >= 0)
+            return stop(f, (struct debug_stop){.number = (uint8_t)(n + 1)});
+        return DEBUG_RESUME; /* the step over a breakpoint is done: run on */
+    }
+    if (n >= 0)
+        return stop(f, (struct debug_stop){.number = (uint8_t)(n + 1)});
+    if (is_bkpt(f))
+        return DEBUG_REFLECT; /* the kernel's own BKPT: as if fiqmon were not there */
+    return DEBUG_RESUME; /* a breakpoint just cleared (another CPU's stale hit) */
+}

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: MIT */
+/* Hardware breakpoints, watchpoints and single steps on the kernel (docs/breakpoints.md).
+ * The CPU's debug unit does the matching (the port programs it); its debug exceptions
+ * reach fiqmon through the Hyp shim, never the kernel. This file keeps the table, decides
+ * what each debug event means, and arms a step over the instruction at a breakpoint when
+ * the kernel resumes there (QEMU has no address-mismatch breakpoint: a step is a
+ * breakpoint on every instruction that can come next, next_pc.h). */
+#ifndef FIQMON_BREAKPOINTS_H
+#define FIQMON_BREAKPOINTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cpu_frame.h"
+
+#define DEBUG_SLOTS_MAX 16
+
+enum watch_kind {
+    WATCH_WRITE = 1,
+    WATCH_READ = 2,
+    WATCH_ACCESS = 3,
+};
+
+/* What the CPU stopped for (the Hyp shim's report). */
+enum debug_event_kind {
+    DEBUG_EVENT_BREAKPOINT, /* a breakpoint or BKPT instruction at the pc */
+    DEBUG_EVENT_WATCHPOINT, /* data_addr: the access (if the CPU says) */
+};
+
+enum debug_verdict {
+    DEBUG_RESUME,  /* fiqmon's, and nothing to show (a step over ended): run on */
+    DEBUG_STOP,    /* stop: the monitor is entered with the stop line / GDB's stop reply */
+    DEBUG_REFLECT, /* not fiqmon's (the kernel's own BKPT): the kernel takes it */
+};
+
+/* The last stop, for GDB's stop reply and the shell's line. */
+struct debug_stop {
+    bool valid;
+    bool step;         /* a single step ended */
+    bool watch;        /* a watchpoint: kind and addr below */
+    uint8_t kind;      /* enum watch_kind */
+    uint8_t number;    /* breakpoint or watchpoint number (1-based) */
+    uint32_t addr;     /* the watched address */
+    uint32_t vector;   /* the step entered this exception vector (0: none) */
+};
+
+extern struct debug_stop debug_last_stop;
+
+/* Forget everything (monitor_init; the registers are assumed off, as after a reset). */
+void debug_reset(void);
+
+/* The debug unit's size: 0 breakpoints when this build or CPU has no debug traps. */
+unsigned debug_breakpoint_slots(void);
+unsigned debug_watchpoint_slots(void);
+
+/* addr: bit 0 set for a Thumb instruction. Returns the number (1-based) or a negative
+ * errno-like code: -1 no free slot, -2 no debug unit, -3 already set there, -5 the address does not
+ * read (not mapped). */
+int debug_break_set(uint32_t addr);
+bool debug_break_clear(uint32_t addr);         /* by address */
+bool debug_break_clear_number(unsigned number); /* by number */
+int debug_watch_set(uint32_t addr, uint32_t len, enum watch_kind kind);
+bool debug_watch_clear(uint32_t addr, uint32_t len, enum watch_kind kind);
+/* Every breakpoint and watchpoint off (GDB's detach and kill). */
+void debug_clear_all(void);
+
+/* Breakpoint n (1-based): false if unused. */
+bool debug_break_get(unsigned n, uint32_t *addr);
+bool debug_watch_get(unsigned n, uint32_t *addr, uint32_t *len, enum watch_kind *kind);
+
+/* The next resume runs one instruction, then stops ("step"). False (nothing armed) if the
+ * instruction at the pc cannot be decoded or no slot is free; why in *error. */
+bool debug_step_request(struct cpu_frame *f, const char **error);
+
+/* A debug event on the CPU whose context is f. */
+enum debug_verdict debug_event(struct cpu_frame *f, enum debug_event_kind kind,
+                               uint32_t data_addr);
+
+/* The kernel resumes from f: arm the requested step, or a step over a breakpoint at the
+ * pc that stopped it. */
+void debug_resuming(struct cpu_frame *f);
+
+#endif

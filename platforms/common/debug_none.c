@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/* The debug unit, on a board (or build) where the kernel's debug exceptions are its own:
+ * nothing fiqmon can use (platform.h, section 9). */
+#include "platform.h"
+
+void port_debug_slots(unsigned *breakpoints, unsigned *watchpoints)
+{
+    *breakpoints = 0;
+    *watchpoints = 0;
+}
+
+void port_debug_breakpoint(unsigned n, uint32_t addr, bool on)
+{
+    (void)n;
+    (void)addr;
+    (void)on;
+}
+
+void port_debug_watchpoint(unsigned n, uint32_t addr, uint32_t len, unsigned kind, bool on)
+{
+    (void)n;
+    (void)addr;
+    (void)len;
+    (void)kind;
+    (void)on;
+}
+
+uint32_t port_debug_vectors(void)
+{
+    return 0;
+}

@@ -1,0 +1,232 @@
+# SPDX-License-Identifier: MIT
+"""Breakpoints, steps and watchpoints on Debian's unmodified kernel (virt, HYP=1: the Hyp
+shim routes the kernel's debug exceptions to fiqmon). One boot at the busybox shell serves
+every check, in order; each stop is caused by a shell command whose own output then
+proves the kernel ran on correctly."""
+
+import re
+import subprocess
+
+import pytest
+
+from test_gdb import gdb
+from test_virt_smp import busybox_machine
+from test_virt_tasks import shell
+
+SYMBOL = re.compile(r"^([0-9a-f]{8}) (\w+)\+0x0/0x([0-9a-f]+)$", re.M)
+STOP = re.compile(r"fiqmon: (breakpoint (\d+)|stepped|watchpoint (\d+) \((\w+)\) of ([0-9a-f]+) hit"
+                  r"|the step entered the (\w+) vector), cpu (\d) at ([0-9a-f]{8})"
+                  r"(?: \((\w+)\+0x([0-9a-f]+)/0x[0-9a-f]+\))?\r?\n")
+
+
+@pytest.fixture(scope="module")
+def kernel(tmp_path_factory):
+    with busybox_machine(tmp_path_factory, 1, "bp", HYP=1) as fm:
+        yield fm
+
+
+def cmd(fm, line):
+    return fm.cmd(line).strip()
+
+
+def sym(fm, name):
+    out = fm.cmd(f"sym {name}")
+    m = SYMBOL.search(out) or re.search(rf"^([0-9a-f]{{8}}) {name} \(VMCOREINFO\)$", out, re.M)
+    assert m, out
+    return int(m.group(1), 16)
+
+
+def wait_stop(fm, timeout=30):
+    """The stop line the monitor prints when the debug unit stops the kernel."""
+    _, m = fm.debug.expect(STOP.pattern.encode(), timeout=timeout)
+    fm.debug.expect(rb"fiqmon> ", timeout=5)
+    return m
+
+
+def test_the_kernel_is_shown_no_debug_unit_of_its_own(kernel):
+    """Linux's hw_breakpoint probed the debug unit at boot and found none to use (its
+    cp14 reads answer 0): fiqmon's breakpoints are safe from it."""
+    out = shell(kernel, "dmesg | grep hw-breakpoint")
+    assert "debug architecture 0x0 unsupported" in out, out
+    kernel.knock()
+    hyp = kernel.cmd("hyp")
+    kernel.leave()
+    m = re.search(r"^debug: events=(\d+) kernel_cp14=(\d+)", hyp, re.M)
+    assert m and int(m.group(2)) > 0, hyp
+
+
+def test_bad_breakpoints_are_refused_and_nothing_is_set(kernel):
+    kernel.knock()
+    assert cmd(kernel, "bp 0") == "error: 00000000 is not mapped in the kernel: no breakpoint set"
+    assert cmd(kernel, "bp no_such_function_here") == "error: no symbol 'no_such_function_here'"
+    assert cmd(kernel, "bc 1") == "error: no breakpoint 1 (bl lists them)"
+    assert cmd(kernel, "ss") == "error: the kernel is not halted (halt first)"
+    assert cmd(kernel, "bl") == "0 of 6 breakpoints, 4 watchpoints"
+    base = sym(kernel, "sys_sync")
+    for n in range(1, 7):
+        assert kernel.cmd(f"bp {base + 4 * n:x}").startswith(f"breakpoint {n} at ")
+    assert kernel.cmd(f"bp {base:x}").startswith("error: every breakpoint register is in use")
+    assert cmd(kernel, "bc *") == ""
+    assert cmd(kernel, "bl") == "0 of 6 breakpoints, 4 watchpoints"
+    kernel.leave()
+    assert shell(kernel, "sync; echo synced") == "synced"   # nothing left armed
+
+
+def test_a_breakpoint_stops_the_shells_syscall_and_it_completes_after(kernel):
+    """bp on sys_sync; busybox's `sync` enters it; the stop line names it; bt shows the
+    syscall path; ss steps one instruction; continue lets `sync` finish."""
+    kernel.knock()
+    addr = sym(kernel, "sys_sync")
+    assert re.match(rf"breakpoint 1 at {addr:08x} \(sys_sync\+0x0/0x[0-9a-f]+\)$",
+                    kernel.cmd("bp sys_sync")), kernel.cmd("bl")
+    kernel.leave()
+    kernel.console.forget()
+    kernel.console.send(b"sync; echo synced-$((6*7))\r")
+    m = wait_stop(kernel)
+    assert m.group(2) == b"1" and int(m.group(8), 16) == addr, m.group(0)
+    assert m.group(9) == b"sys_sync" and m.group(10) == b"0", m.group(0)
+    bt = kernel.cmd("bt")
+    assert "sys_sync" in bt and "ret_fast_syscall" in bt, bt
+    # the console is silent: the shell waits in the syscall
+    assert b"synced-42" not in kernel.console.received_within(0.5)
+    kernel.debug.send(b"ss\r")
+    m = wait_stop(kernel)
+    # (the timer's interrupt, pending after the halt, ran unseen: the step is the instruction)
+    assert m.group(1) == b"stepped" and m.group(9) == b"sys_sync", m.group(0)
+    assert int(m.group(8), 16) in (addr + 2, addr + 4), m.group(0)
+    assert cmd(kernel, "bc 1") == ""
+    assert "kernel continues" in kernel.cmd("continue")
+    kernel.leave()
+    kernel.console.expect(rb"synced-42", timeout=30)
+
+
+def test_continue_steps_over_the_breakpoint_and_it_hits_again(kernel):
+    kernel.knock()
+    kernel.cmd("bp sys_sync")
+    kernel.leave()
+    for round_ in range(2):
+        kernel.console.send(f"sync; echo round-{round_} $((1+{round_}))one\r".encode())
+        m = wait_stop(kernel)
+        assert m.group(2) == b"1", m.group(0)
+        assert "kernel continues" in kernel.cmd("continue")
+        kernel.leave()
+        kernel.console.expect(rf"round-{round_} {round_ + 1}one".encode(), timeout=30)
+    kernel.knock()
+    kernel.cmd("bc *")
+    kernel.leave()
+
+
+def gdb_async(fm, *commands):
+    """gdb-multiarch on fiqmon's port, running while the test works the console. The
+    commands go in on stdin (with -batch, GDB holds its output back until it exits, and the
+    test must see "armed" before it makes the kernel hit the breakpoint)."""
+    fm.debug.close()   # the port is GDB's now; GDB's opening packet is the knock
+    args = ["gdb-multiarch", "-q", "-nx", "-ex", "set confirm off", "-ex", "set pagination off",
+            "-ex", "set remotetimeout 10", "-ex", f"target remote {fm.debug_path}"]
+    proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT)
+    proc.stdin.write("".join(c + "\n" for c in (*commands, "quit")).encode())
+    proc.stdin.close()
+    proc.stdin = None   # (communicate() would flush it)
+    return proc
+
+
+def finish(fm, proc, timeout=120):
+    """GDB's whole output once it has quit; the test has the debug port back."""
+    out, _ = proc.communicate(timeout=timeout)
+    fm.attach_debug()
+    return out.decode("latin1")
+
+
+X_I = re.compile(r"^(=>)? *0x([0-9a-f]+)(?: <[^>]*>)?:\s+(\S+)\s*(.*)$", re.M)
+
+
+def test_gdb_break_stepi_twenty_times_delete_and_detach(kernel):
+    """gdb: break on sys_sync, `sync` on the console stops there; 20 stepi, each new pc
+    checked against GDB's own disassembly of the instruction before; delete, detach: the
+    command completes."""
+    from test_gdb import read_until
+    kernel.knock()
+    addr = sym(kernel, "sys_sync")
+    kernel.leave()
+    steps = []
+    for _ in range(20):
+        steps += ["x/2i $pc", "stepi"]
+    proc = gdb_async(kernel, f"break *{addr:#x}", "echo armed\\n", "continue", "p/x $pc",
+                     *steps, "x/2i $pc", "delete", "detach")
+    got = read_until(proc, b"armed", 60)
+    kernel.console.forget()
+    kernel.console.send(b"sync; echo gdb-synced-$((6*7))\r")
+    out = got + finish(kernel, proc)
+    assert re.search(rf"\$1 = {addr:#x}", out), out
+    rows = [X_I.findall("=> " + block) for block in out.split("=> ")[1:]]
+    pcs = [int(r[0][1], 16) for r in rows]
+    assert len(pcs) == 21 and pcs[0] == addr, out
+    for k in range(20):
+        here, after = rows[k][0], rows[k][1]
+        mnemonic, operands = here[2], here[3]
+        fall = int(after[1], 16)
+        nxt = pcs[k + 1]
+        if nxt == fall:
+            continue
+        # not the next one: the instruction must be one that writes the pc
+        assert (mnemonic.startswith(("b", "cb", "tb", "pop", "ldm", "svc")) or
+                re.match(r"(ldr|mov|add|sub)\S*\s+pc", f"{mnemonic} {operands}")), \
+            (hex(pcs[k]), mnemonic, operands, hex(nxt), out)
+        target = re.match(r"0x([0-9a-f]+)", operands)
+        if mnemonic.startswith("b") and target and "x" not in mnemonic[1:3]:
+            assert nxt == int(target.group(1), 16), (hex(pcs[k]), mnemonic, operands, hex(nxt))
+    kernel.console.expect(rb"gdb-synced-42", timeout=30)
+    kernel.knock()
+    assert cmd(kernel, "bl") == "0 of 6 breakpoints, 4 watchpoints"   # detach cleared it
+    kernel.leave()
+
+
+def nodename_word(fm):
+    """An aligned word inside init_uts_ns.name.nodename (found by its text: the shell just
+    set it), for a watchpoint the hostname command writes and uname reads."""
+    assert shell(fm, "hostname aaaaaaaaaaaa; hostname") == "aaaaaaaaaaaa"
+    fm.knock()
+    base = sym(fm, "init_uts_ns")
+    dump = fm.cmd(f"md {base:x} 200 b")
+    fm.leave()
+    data = bytes(int(b, 16) for row in dump.splitlines()
+                 for b in row.split(":")[1].split("  ")[0].split())
+    off = data.index(b"aaaaaaaaaaaa")
+    return (base + off + 3) & ~3
+
+
+def test_gdb_watch_and_rwatch_stop_on_the_access_and_name_it(kernel):
+    from test_gdb import read_until
+    word = nodename_word(kernel)
+    proc = gdb_async(kernel, f"watch *(int *){word:#x}", "echo armed\\n", "continue",
+                     "p/x $pc", "delete", "detach")
+    got = read_until(proc, b"armed", 60)
+    kernel.console.send(b"hostname bbbbbbbbbbbb; echo renamed\r")
+    out = got + finish(kernel, proc)
+    assert re.search(rf"Hardware watchpoint 1: \*\(int \*\){word:#x}", out), out
+    assert "Old value = 1633771873" in out and "New value = " in out, out   # 0x61616161
+    kernel.console.expect(rb"renamed", timeout=30)
+    proc = gdb_async(kernel, f"rwatch *(int *){word:#x}", "echo armed\\n", "continue",
+                     "p/x $pc", "delete", "detach")
+    got = read_until(proc, b"armed", 60)
+    kernel.console.send(b"uname -n\r")
+    out = got + finish(kernel, proc)
+    assert re.search(rf"Hardware read watchpoint 1: \*\(int \*\){word:#x}", out), out
+    assert "Value = " in out, out
+    kernel.console.expect(rb"bbbbbbbbbbbb", timeout=30)
+
+
+def test_gdb_bad_breakpoints_answer_errors(kernel):
+    kernel.knock()
+    text = sym(kernel, "sys_sync")
+    kernel.leave()
+    kernel.debug.close()
+    out = gdb(kernel, None, "hbreak *0", "continue", "delete", f"watch *(int *){text + 2:#x}",
+              "continue", "detach", setup=["set debug remote 1"], timeout=60)
+    kernel.attach_debug()
+    assert re.search(r"Packet received: E14", out), out     # Z1 on an unmapped address
+    assert re.search(r"Packet received: E22", out), out     # a watch crossing a word
+    kernel.knock()
+    assert cmd(kernel, "bl") == "0 of 6 breakpoints, 4 watchpoints"
+    kernel.leave()
