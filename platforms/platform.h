@@ -239,6 +239,12 @@ void port_debug_breakpoint(unsigned n, uint32_t addr, bool on);
 void port_debug_watchpoint(unsigned n, uint32_t addr, uint32_t len, unsigned kind, bool on);
 /* The kernel's exception vector base (its VBAR, or 0xffff0000 with high vectors). */
 uint32_t port_debug_vectors(void);
+/* Memory and the caches agree on the kernel's instruction at addr (a virtual address of
+ * the interrupted context): called before its text is read and after port_mem_write
+ * rewrote it (a software breakpoint), so every CPU fetches what memory now holds. */
+void port_debug_code_sync(uint32_t addr);
+/* The kernel is Thumb-2 code: it takes its exceptions in Thumb state (SCTLR.TE). */
+bool port_debug_kernel_thumb(void);
 
 /* Platform commands: `platform_commands` (command.h), a NULL-name terminated table that
  * may hold just the terminator. */

@@ -64,6 +64,8 @@ void debug_stop_line(struct cpu_frame *f)
                    monitor_cpu());
     } else if (s->step) {
         con_printf("fiqmon: stepped, cpu %u at ", monitor_cpu());
+    } else if (s->soft) {
+        con_printf("fiqmon: software breakpoint, cpu %u at ", monitor_cpu());
     } else {
         con_printf("fiqmon: breakpoint %u, cpu %u at ", s->number, monitor_cpu());
     }

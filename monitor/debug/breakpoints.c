@@ -11,6 +11,13 @@ struct slot {
     uint8_t used, kind;
 };
 
+/* A software breakpoint: fiqmon's BKPT in the kernel's text, the instruction it replaced */
+struct soft {
+    uint32_t addr; /* bit 0: Thumb (a 16-bit BKPT) */
+    uint32_t orig;
+    bool used;
+};
+
 static struct {
     bool sized;
     unsigned nbp, nwp;
@@ -20,12 +27,14 @@ static struct {
     uint32_t step_slots;   /* a bit per breakpoint register */
     uint32_t step_vectors; /* the vector addresses among them (reported as such) */
     uint32_t suspended_bp; /* the user's breakpoint at the pc stepped over (bit) */
+    int suspended_soft;    /* the software breakpoint stepped over (index + 1), or 0 */
     bool wps_suspended;
     /* requested by `ss` / GDB's s: armed when the kernel resumes */
     bool step_pending;
     /* the kernel stopped on a debug event at stop_pc: resuming there steps over it */
     bool stopped_on_event;
     uint32_t stop_pc;
+    struct soft soft[DEBUG_SOFT_MAX];
 } dbg;
 
 struct debug_stop debug_last_stop;
@@ -60,10 +69,128 @@ unsigned debug_watchpoint_slots(void)
     return dbg.nwp;
 }
 
-static bool read_text(uint32_t addr, unsigned width, uint32_t *value)
+static bool read_raw(uint32_t addr, unsigned width, uint32_t *value)
 {
     port_mem_space(PORT_MEM_VIRTUAL);
     return !port_mem_unavailable() && port_mem_read(addr, width, value);
+}
+
+static int find_soft(uint32_t addr);
+
+/* The kernel's code as it is without fiqmon's BKPTs (what a step decodes). */
+static bool read_text(uint32_t addr, unsigned width, uint32_t *value)
+{
+    int i = find_soft(addr);
+
+    if (!read_raw(addr, width, value))
+        return false;
+    if (i >= 0 && (dbg.soft[i].addr & ~1u) == addr && dbg.suspended_soft != i + 1) {
+        uint32_t keep = dbg.soft[i].addr & 1u ? 0xffff0000u : 0;
+        *value = (*value & keep) | (dbg.soft[i].orig & ~keep);
+    }
+    return true;
+}
+
+/* --- software breakpoints -------------------------------------------------------------- */
+
+static unsigned insn_size(uint32_t addr)
+{
+    return addr & 1u ? 2u : 4u;
+}
+
+/* The word (or halfword) of text at addr, fresh from memory (the caches agree first). */
+static bool text_read(uint32_t addr, uint32_t *v)
+{
+    port_debug_code_sync(addr & ~1u);
+    return read_raw(addr & ~1u, insn_size(addr), v);
+}
+
+/* Rewrites the instruction at addr and makes every CPU fetch it; true if it reads back. */
+static bool text_write(uint32_t addr, uint32_t v)
+{
+    uint32_t back;
+
+    port_mem_space(PORT_MEM_VIRTUAL);
+    if (port_mem_unavailable() || !port_mem_write(addr & ~1u, insn_size(addr), v))
+        return false;
+    port_debug_code_sync(addr & ~1u);
+    return text_read(addr, &back) && back == v;
+}
+
+static uint32_t bkpt_for(uint32_t addr)
+{
+    return addr & 1u ? DEBUG_BKPT_THUMB : DEBUG_BKPT_ARM;
+}
+
+static int find_soft(uint32_t addr)
+{
+    for (unsigned i = 0; i < DEBUG_SOFT_MAX; i++)
+        if (dbg.soft[i].used && (dbg.soft[i].addr & ~1u) == (addr & ~1u))
+            return (int)i;
+    return -1;
+}
+
+/* Puts the original instruction back if fiqmon's BKPT is still there (the kernel may
+ * have rewritten its text since: then it is the kernel's). */
+static void soft_restore(unsigned i)
+{
+    uint32_t now;
+
+    if (text_read(dbg.soft[i].addr, &now) && now == bkpt_for(dbg.soft[i].addr))
+        text_write(dbg.soft[i].addr, dbg.soft[i].orig);
+}
+
+int debug_soft_set(uint32_t addr)
+{
+    uint32_t orig;
+    int free = -1;
+
+    size_unit();
+    if (!dbg.nbp)
+        return -2; /* (the step over it needs the unit) */
+    if (find_soft(addr) >= 0)
+        return -3;
+    if (addr & 2u && !(addr & 1u))
+        return -4; /* an ARM instruction is word-aligned */
+    port_mem_space(PORT_MEM_VIRTUAL);
+    if (!port_mem_is_memory(addr & ~1u) || !text_read(addr, &orig))
+        return -5;
+    if (orig == bkpt_for(addr))
+        return -4; /* fiqmon's own BKPT already: nothing to restore later */
+    for (unsigned i = 0; i < DEBUG_SOFT_MAX && free < 0; i++)
+        if (!dbg.soft[i].used)
+            free = (int)i;
+    if (free < 0)
+        return -1;
+    if (!text_write(addr, bkpt_for(addr))) {
+        text_write(addr, orig); /* (if it half-happened) */
+        return -5;
+    }
+    dbg.soft[free] = (struct soft){.addr = addr, .orig = orig, .used = true};
+    return free + 1;
+}
+
+bool debug_soft_clear(uint32_t addr)
+{
+    int i = find_soft(addr);
+
+    if (i < 0)
+        return false;
+    if (dbg.suspended_soft == i + 1)
+        dbg.suspended_soft = 0; /* stepped over right now: the original is in place */
+    else
+        soft_restore((unsigned)i);
+    dbg.soft[i].used = false;
+    return true;
+}
+
+unsigned debug_soft_count(void)
+{
+    unsigned n = 0;
+
+    for (unsigned i = 0; i < DEBUG_SOFT_MAX; i++)
+        n += dbg.soft[i].used;
+    return n;
 }
 
 /* The pc as a breakpoint address: bit 0 for Thumb. */
@@ -211,6 +338,12 @@ static void step_end(void)
     }
     if (dbg.wps_suspended)
         wps_enable(true);
+    if (dbg.suspended_soft) { /* its instruction has run: the BKPT goes back */
+        struct soft *s = &dbg.soft[dbg.suspended_soft - 1];
+        if (s->used)
+            text_write(s->addr, bkpt_for(s->addr));
+        dbg.suspended_soft = 0;
+    }
     dbg.step_slots = dbg.step_vectors = dbg.suspended_bp = 0;
     dbg.stepping = dbg.user_step = false;
 }
@@ -225,6 +358,9 @@ void debug_clear_all(void)
     for (unsigned i = 0; i < dbg.nwp; i++)
         if (dbg.wp[i].used)
             debug_watch_clear(dbg.wp[i].addr, dbg.wp[i].len, (enum watch_kind)dbg.wp[i].kind);
+    for (unsigned i = 0; i < DEBUG_SOFT_MAX; i++)
+        if (dbg.soft[i].used)
+            debug_soft_clear(dbg.soft[i].addr);
     dbg.step_pending = false;
     dbg.stopped_on_event = false;
 }
@@ -270,12 +406,22 @@ static bool step_arm(struct cpu_frame *f, bool user, bool over_watchpoint, const
         *error = "the instruction at the pc cannot be stepped (unreadable, or not decoded)";
         return false;
     }
+    int soft = find_soft(f->pc);
+
     if (at_pc >= 0)
         dbg.suspended_bp |= 1u << at_pc; /* its register is free while the step runs */
     if (free_slots() < n) {
         dbg.suspended_bp = 0;
         *error = "no free breakpoint register for the step";
         return false;
+    }
+    if (soft >= 0 && dbg.suspended_soft != soft + 1) { /* the kernel runs the original */
+        if (!text_write(dbg.soft[soft].addr, dbg.soft[soft].orig)) {
+            dbg.suspended_bp = 0;
+            *error = "the software breakpoint at the pc does not come out";
+            return false;
+        }
+        dbg.suspended_soft = soft + 1;
     }
     if (at_pc >= 0)
         port_debug_breakpoint((unsigned)at_pc, 0, false);
@@ -335,7 +481,8 @@ void debug_resuming(struct cpu_frame *f)
     if (dbg.step_pending) {
         dbg.step_pending = false;
         step_arm(f, true, here && debug_last_stop.watch, &error);
-    } else if (here && (find_bp(pc_addr(f)) >= 0 || debug_last_stop.watch)) {
+    } else if (here && (find_bp(pc_addr(f)) >= 0 || find_soft(f->pc) >= 0 ||
+                        debug_last_stop.watch)) {
         step_arm(f, false, debug_last_stop.watch, &error); /* over what stopped it */
     }
     /* (a step that cannot be armed leaves everything as it was: the same stop again) */
@@ -403,10 +550,14 @@ enum debug_verdict debug_event(struct cpu_frame *f, enum debug_event_kind kind,
         }
         if (n >= 0)
             return stop(f, (struct debug_stop){.number = (uint8_t)(n + 1)});
+        if (find_soft(f->pc) >= 0) /* (the step's register fired before the BKPT ran) */
+            return stop(f, (struct debug_stop){.soft = true});
         return DEBUG_RESUME; /* the step over a breakpoint is done: run on */
     }
     if (n >= 0)
         return stop(f, (struct debug_stop){.number = (uint8_t)(n + 1)});
+    if (find_soft(f->pc) >= 0)
+        return stop(f, (struct debug_stop){.soft = true});
     if (is_bkpt(f))
         return DEBUG_REFLECT; /* the kernel's own BKPT: as if fiqmon were not there */
     return DEBUG_RESUME; /* a breakpoint just cleared (another CPU's stale hit) */

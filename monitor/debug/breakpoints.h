@@ -15,6 +15,10 @@
 #include "cpu_frame.h"
 
 #define DEBUG_SLOTS_MAX 16
+#define DEBUG_SOFT_MAX 32 /* software breakpoints */
+/* fiqmon's BKPT (#0xf1): told apart from the kernel's own (BUG() and kgdb use UDF) */
+#define DEBUG_BKPT_ARM 0xe1200f71u
+#define DEBUG_BKPT_THUMB 0xbef1u
 
 enum watch_kind {
     WATCH_WRITE = 1,
@@ -39,6 +43,7 @@ struct debug_stop {
     bool valid;
     bool step;         /* a single step ended */
     bool watch;        /* a watchpoint: kind and addr below */
+    bool soft;         /* a software breakpoint (GDB's Z0) */
     uint8_t kind;      /* enum watch_kind */
     uint8_t number;    /* breakpoint or watchpoint number (1-based) */
     uint32_t addr;     /* the watched address */
@@ -64,6 +69,17 @@ int debug_watch_set(uint32_t addr, uint32_t len, enum watch_kind kind);
 bool debug_watch_clear(uint32_t addr, uint32_t len, enum watch_kind kind);
 /* Every breakpoint and watchpoint off (GDB's detach and kill). */
 void debug_clear_all(void);
+
+/* Software breakpoints (GDB's Z0): fiqmon's BKPT written into the kernel's text through
+ * its own mapping (port_mem_write, read back), the caches made to agree; the original
+ * instruction goes back on removal, on debug_clear_all, and while the kernel runs it in a
+ * step over it. addr: bit 0 for Thumb (a 16-bit BKPT; in a 32-bit Thumb instruction its
+ * first halfword). Returns the slot (1-based) or -1 full, -2 no debug unit (the step over
+ * needs it), -3 already set, -4 misaligned or already fiqmon's BKPT, -5 not writable
+ * memory. Reads through read_text-style decoding see the original instruction. */
+int debug_soft_set(uint32_t addr);
+bool debug_soft_clear(uint32_t addr);
+unsigned debug_soft_count(void);
 
 /* Breakpoint n (1-based): false if unused. */
 bool debug_break_get(unsigned n, uint32_t *addr);

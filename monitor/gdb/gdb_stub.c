@@ -16,6 +16,10 @@
 #include "monitor.h"
 #if FIQMON_BREAKPOINTS
 #include "breakpoints.h"
+#if FIQMON_LINUX
+#include "kallsyms.h"
+#include "vmcoreinfo.h"
+#endif
 #endif
 #include "platform.h"
 #include "sections.h"
@@ -789,8 +793,28 @@ static bool continue_ok(struct gdb_stub *g, const char *p, const char *end)
 /* --- breakpoints and steps (the debug unit, monitor/debug/) ---------------------------- */
 
 #if FIQMON_BREAKPOINTS
-/* Z/z TYPE,ADDR,KIND: 0 and 1 (both on the hardware breakpoints: GDB's software ones
- * would be writes into the kernel's text), 2-4 watchpoints (KIND: bytes). */
+/* GDB with no vmlinux guesses ARM or Thumb from the CPU's state when it stopped: in a
+ * Thumb user program (busybox) it asks for a 2-byte breakpoint in the ARM kernel, and a
+ * Thumb BKPT there would corrupt an ARM instruction. In the kernel's own text (kallsyms'
+ * range) the kernel's instruction set decides; elsewhere GDB's kind. */
+static uint32_t breakpoint_state(uint32_t addr)
+{
+#if FIQMON_LINUX
+    const struct vmci *v = kernel_vmcoreinfo(true);
+    uint32_t lo, hi;
+
+    if (v && ksyms_ready(v)) {
+        ksyms_range(&lo, &hi);
+        if (addr >= lo && addr <= hi)
+            return port_debug_kernel_thumb() ? addr | 1u : addr & ~1u;
+    }
+#endif
+    return addr;
+}
+
+/* Z/z TYPE,ADDR,KIND: 0 software breakpoints (fiqmon's BKPT in the kernel's text; on a
+ * single CPU: with several, the others' hits would be the kernel's, so the hardware ones
+ * there), 1 hardware breakpoints, 2-4 watchpoints (KIND: bytes). */
 static void breakpoint_packet(struct gdb_stub *g, const char *b, const char *end)
 {
     uint32_t type, addr, kind;
@@ -815,12 +839,15 @@ static void breakpoint_packet(struct gdb_stub *g, const char *b, const char *end
         }
         if (kind != 4)
             addr |= 1u; /* Thumb */
+        addr = breakpoint_state(addr);
+        bool soft = type == 0 && platform->cpus <= 1;
         if (!set) {
-            debug_break_clear(addr);
+            if (!soft || !debug_soft_clear(addr))
+                debug_break_clear(addr);
             reply_str(g, "OK");
             return;
         }
-        r = debug_break_set(addr);
+        r = soft ? debug_soft_set(addr) : debug_break_set(addr);
     } else {
         enum watch_kind wk = type == 2 ? WATCH_WRITE : type == 3 ? WATCH_READ : WATCH_ACCESS;
         if (!set) {

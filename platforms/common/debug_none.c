@@ -25,6 +25,16 @@ void port_debug_watchpoint(unsigned n, uint32_t addr, uint32_t len, unsigned kin
     (void)on;
 }
 
+bool port_debug_kernel_thumb(void)
+{
+    return false;
+}
+
+void port_debug_code_sync(uint32_t addr)
+{
+    (void)addr;
+}
+
 uint32_t port_debug_vectors(void)
 {
     return 0;

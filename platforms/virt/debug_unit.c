@@ -75,6 +75,11 @@ void port_debug_watchpoint(unsigned n, uint32_t addr, uint32_t len, unsigned kin
     __asm__ volatile("isb");
 }
 
+bool port_debug_kernel_thumb(void)
+{
+    return virt_cpu_sysregs(0)->sctlr & (1u << 30); /* SCTLR.TE */
+}
+
 uint32_t port_debug_vectors(void)
 {
     const struct ns_sysregs *r = virt_cpu_sysregs(0);

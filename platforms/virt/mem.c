@@ -162,6 +162,30 @@ static bool translate(uint32_t va, uint32_t *pa)
     return true;
 }
 
+#if FIQMON_HYP
+void port_debug_code_sync(uint32_t addr)
+{
+    uint32_t pa;
+
+    port_mem_space(PORT_MEM_VIRTUAL);
+    if (!translate(addr, &pa))
+        return;
+    /* fiqmon's accesses bypass the caches (its MMU is off): clean and invalidate the line
+     * by its physical address (the MVA with the MMU off), then the instruction caches and
+     * branch predictors of every CPU in the Inner Shareable domain */
+    __asm__ volatile("dsb\n\t"
+                     "mcr p15, 0, %0, c7, c14, 1\n\t" /* DCCIMVAC */
+                     "dsb\n\t"
+                     "mcr p15, 0, %1, c7, c1, 0\n\t" /* ICIALLUIS */
+                     "mcr p15, 0, %1, c7, c1, 6\n\t" /* BPIALLIS */
+                     "dsb\n\t"
+                     "isb"
+                     :
+                     : "r"(pa & ~0x1fu), "r"(0)
+                     : "memory");
+}
+#endif
+
 bool port_mem_is_memory(uint32_t addr)
 {
     uint32_t pa;

@@ -27,8 +27,11 @@
 #define FLASH_BASE          0x00000000  /* both flash banks (the first is Secure) */
 #define FLASH_SIZE          0x08000000
 #define RESIDENT_BASE       SECURE_RAM_BASE
-#define RESIDENT_SIZE       0x00010000
-#define RESIDENT_LIMIT      0x00010000
+/* 96 KiB of the 16 MiB Secure RAM: the fullest build (HYP=1 CONSOLE=shared SMP=4 with
+ * breakpoints) outgrew 64 KiB. A guard against runaway growth, not the target (make size,
+ * docs/benchmarks.md) */
+#define RESIDENT_SIZE       0x00018000
+#define RESIDENT_LIMIT      0x00018000
 
 #define GICD_BASE           0x08000000
 #define GICC_BASE           0x08010000

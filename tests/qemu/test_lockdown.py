@@ -171,7 +171,7 @@ def test_virt_secure_memory_and_key_stay_hidden_even_when_unlocked(boot, key_fil
     fm = production(boot, key_file, "virt")
     unlock(fm, key_file)
     key_at = elf_symbols(fm.elf)["lockdown_key"][0]
-    assert RESIDENT["virt"] <= key_at < RESIDENT["virt"] + 0x10000
+    assert RESIDENT["virt"] <= key_at < RESIDENT["virt"] + 0x18000
     for addr in (RESIDENT["virt"], key_at):
         assert fm.cmd(f"md -p {addr:x} 4 b") == f"error: fault at 0x{addr:08x}\n"
         assert fm.cmd(f"mw -p {addr:x} 0 b") == f"error: fault at 0x{addr:08x}\n"

@@ -141,9 +141,11 @@ def finish(fm, proc, timeout=120):
 X_I = re.compile(r"^(=>)? *0x([0-9a-f]+)(?: <[^>]*>)?:\s+(\S+)\s*(.*)$", re.M)
 
 
-def test_gdb_break_stepi_twenty_times_delete_and_detach(kernel):
-    """gdb: break on sys_sync, `sync` on the console stops there; 20 stepi, each new pc
-    checked against GDB's own disassembly of the instruction before; delete, detach: the
+@pytest.mark.parametrize("command", ["break", "hbreak"])
+def test_gdb_break_stepi_twenty_times_delete_and_detach(kernel, command):
+    """gdb: break (a software breakpoint: fiqmon's BKPT in the kernel's text) or hbreak (a
+    breakpoint register) on sys_sync, `sync` on the console stops there; 20 stepi, each new
+    pc checked against GDB's own disassembly of the instruction before; delete, detach: the
     command completes."""
     from test_gdb import read_until
     kernel.knock()
@@ -152,7 +154,10 @@ def test_gdb_break_stepi_twenty_times_delete_and_detach(kernel):
     steps = []
     for _ in range(20):
         steps += ["x/2i $pc", "stepi"]
-    proc = gdb_async(kernel, f"break *{addr:#x}", "echo armed\\n", "continue", "p/x $pc",
+    # always-inserted: the Z packet goes out with the command, so "armed" means armed (by
+    # default GDB sends it only when it resumes, a race with the console's `sync`)
+    proc = gdb_async(kernel, "set breakpoint always-inserted on", f"{command} *{addr:#x}",
+                     "echo armed\\n", "continue", "p/x $pc",
                      *steps, "x/2i $pc", "delete", "detach")
     got = read_until(proc, b"armed", 60)
     kernel.console.forget()
@@ -199,7 +204,8 @@ def nodename_word(fm):
 def test_gdb_watch_and_rwatch_stop_on_the_access_and_name_it(kernel):
     from test_gdb import read_until
     word = nodename_word(kernel)
-    proc = gdb_async(kernel, f"watch *(int *){word:#x}", "echo armed\\n", "continue",
+    proc = gdb_async(kernel, "set breakpoint always-inserted on", f"watch *(int *){word:#x}",
+                     "echo armed\\n", "continue",
                      "p/x $pc", "delete", "detach")
     got = read_until(proc, b"armed", 60)
     kernel.console.send(b"hostname bbbbbbbbbbbb; echo renamed\r")
@@ -207,7 +213,8 @@ def test_gdb_watch_and_rwatch_stop_on_the_access_and_name_it(kernel):
     assert re.search(rf"Hardware watchpoint 1: \*\(int \*\){word:#x}", out), out
     assert "Old value = 1633771873" in out and "New value = " in out, out   # 0x61616161
     kernel.console.expect(rb"renamed", timeout=30)
-    proc = gdb_async(kernel, f"rwatch *(int *){word:#x}", "echo armed\\n", "continue",
+    proc = gdb_async(kernel, "set breakpoint always-inserted on", f"rwatch *(int *){word:#x}",
+                     "echo armed\\n", "continue",
                      "p/x $pc", "delete", "detach")
     got = read_until(proc, b"armed", 60)
     kernel.console.send(b"uname -n\r")
@@ -230,3 +237,41 @@ def test_gdb_bad_breakpoints_answer_errors(kernel):
     kernel.knock()
     assert cmd(kernel, "bl") == "0 of 6 breakpoints, 4 watchpoints"
     kernel.leave()
+
+
+def test_a_thousand_software_breakpoints_leave_the_kernel_text_as_it_was(kernel):
+    """1000 Z0/z0 (40 rounds of 25 planted at once) over 4000 bytes of kernel text from
+    sys_sync: fiqmon's BKPT is there while planted, and afterwards every word is the
+    kernel's again (the region's CRC-32 before and after, and each word). The first round
+    asks for Thumb breakpoints (kind 2, what GDB without a vmlinux asks when it stopped in
+    a Thumb user program): in the ARM kernel's text they are ARM BKPTs, whole words."""
+    import zlib
+    kernel.knock()
+    base = sym(kernel, "sys_sync")
+    kernel.leave()
+    words = 1000
+    commands = [f"x/{words}xw {base:#x}", "echo planted-first\\n"]
+    for r in range(40):
+        batch = [base + 4 * (25 * r + i) for i in range(25)]
+        kind = 2 if r == 0 else 4
+        commands += [f"maint packet Z0,{a:x},{kind}" for a in batch]
+        if r == 0:
+            commands += [f"x/25xw {base:#x}", "echo removing\\n"]
+        commands += [f"maint packet z0,{a:x},{kind}" for a in batch]
+    commands += ["echo after\\n", f"x/{words}xw {base:#x}", "detach"]
+    out = finish(kernel, gdb_async(kernel, *commands), timeout=180)
+
+    def dump(text):   # x/Nxw rows (GDB's "(gdb) " prompts end no line: drop them)
+        rows = [re.sub(r"^(\(gdb\) )+", "", line) for line in text.splitlines()]
+        return [int(w, 16) for row in rows if re.match(r"^0x[0-9a-f]+(?: <[^>]*>)?:\s", row)
+                for w in row.split(":", 1)[1].split()]
+    first, rest = out.split("planted-first", 1)
+    planted, rest = rest.split("removing", 1)
+    after = rest.split("after", 1)[1]
+    before, during, now = dump(first), dump(planted), dump(after)
+    assert len(before) == words and len(now) == words and len(during) == 25, out[-2000:]
+    assert during == [0xe1200f71] * 25, [hex(w) for w in during]     # bkpt #0xf1
+    assert out.count('received: "OK"') == 2000, out[-2000:]
+    crc = lambda ws: zlib.crc32(b"".join(w.to_bytes(4, "little") for w in ws))
+    assert crc(now) == crc(before) and now == before
+    assert shell(kernel, "sync; echo text-intact") == "text-intact"

@@ -608,3 +608,14 @@ uint32_t port_debug_vectors(void)
 {
     return fake.debug_vectors;
 }
+
+bool port_debug_kernel_thumb(void)
+{
+    return fake.kernel_thumb;
+}
+
+void port_debug_code_sync(uint32_t addr)
+{
+    fake.code_syncs++;
+    fake.code_sync_addr = addr;
+}

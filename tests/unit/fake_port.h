@@ -137,6 +137,9 @@ struct fake_port {
     unsigned cpu_holds;           /* port_cpus_hold(true) calls */
     unsigned cpu_samples;         /* port_cpus_sample calls */
     /* the debug unit's registers as the monitor left them */
+    bool kernel_thumb;   /* port_debug_kernel_thumb */
+    unsigned code_syncs; /* port_debug_code_sync calls, and the last address */
+    uint32_t code_sync_addr;
     bool bp_on[16];
     uint32_t bp_addr[16];
     bool wp_on[16];

@@ -158,6 +158,75 @@ static void test_a_fiq_before_the_stepped_instruction_keeps_the_step(void **stat
     EXPECT_EQ(bps_on(), 0);
 }
 
+static uint32_t get32(uint32_t a)
+{
+    uint32_t v;
+    memcpy(&v, fake_mem(a), 4);
+    return v;
+}
+
+static void test_software_breakpoints_are_written_and_restored(void **state)
+{
+    (void)state;
+    EXPECT_EQ(debug_soft_set(CODE + 4), 1);
+    EXPECT_EQ(get32(CODE + 4), DEBUG_BKPT_ARM);
+    EXPECT_TRUE(fake.code_syncs > 0 && fake.code_sync_addr == CODE + 4, "caches made agree");
+    EXPECT_EQ(bps_on(), 0); /* no hardware register taken */
+    EXPECT_EQ(debug_soft_set(CODE + 4), -3);
+    EXPECT_EQ(debug_soft_set(CODE + 2), -4);                     /* ARM: word-aligned */
+    EXPECT_EQ(debug_soft_set(FAKE_RAM_BASE + FAKE_RAM_SIZE), -5); /* not mapped */
+    put32(CODE + 0x20, 0x4770bf00);                              /* Thumb: nop; bx lr */
+    EXPECT_EQ(debug_soft_set(CODE + 0x21), 2);
+    EXPECT_EQ(get32(CODE + 0x20), 0x4770bef1u); /* the halfword only */
+    for (unsigned i = 2; i < DEBUG_SOFT_MAX; i++)
+        EXPECT_EQ(debug_soft_set(CODE + 0x100 + 4 * i), (int)i + 1);
+    EXPECT_EQ(debug_soft_set(CODE + 0x80), -1); /* full */
+    EXPECT_EQ(debug_soft_count(), DEBUG_SOFT_MAX);
+    EXPECT_TRUE(debug_soft_clear(CODE + 4) && get32(CODE + 4) == 0x1a000002u, "bne back");
+    EXPECT_TRUE(!debug_soft_clear(CODE + 4), "gone");
+    put32(CODE + 0x108, 0xe3a00000); /* the kernel rewrote its text meanwhile: its own now */
+    debug_clear_all();
+    EXPECT_EQ(debug_soft_count(), 0);
+    EXPECT_EQ(get32(CODE + 0x20), 0x4770bf00u);
+    EXPECT_EQ(get32(CODE + 0x108), 0xe3a00000u);
+    EXPECT_EQ(get32(CODE + 0x10c), 0);
+}
+
+static void test_a_software_breakpoint_stops_and_is_stepped_over(void **state)
+{
+    (void)state;
+    EXPECT_EQ(debug_soft_set(CODE + 4), 1);
+    frame.pc = CODE + 4;
+    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
+    EXPECT_TRUE(debug_last_stop.valid && debug_last_stop.soft, "a software breakpoint");
+    debug_resuming(&frame);
+    EXPECT_EQ(get32(CODE + 4), 0x1a000002u); /* the kernel runs the original */
+    EXPECT_TRUE(bp_armed_at(CODE + 8) && bp_armed_at(CODE + 0x14), "bne decoded, not BKPT");
+    frame.pc = CODE + 0x14;
+    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_RESUME);
+    EXPECT_EQ(get32(CODE + 4), DEBUG_BKPT_ARM); /* back */
+    EXPECT_EQ(bps_on(), 0);
+    /* a user's step from it: the same, and it stops after */
+    const char *error = NULL;
+    frame.pc = CODE + 4;
+    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
+    EXPECT_TRUE(debug_step_request(&frame, &error), error);
+    debug_resuming(&frame);
+    EXPECT_EQ(get32(CODE + 4), 0x1a000002u);
+    frame.pc = CODE + 8;
+    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
+    EXPECT_TRUE(debug_last_stop.step, "stepped");
+    EXPECT_EQ(get32(CODE + 4), DEBUG_BKPT_ARM);
+    /* removed while stepped over: the original stays */
+    frame.pc = CODE + 4;
+    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
+    debug_resuming(&frame);
+    EXPECT_TRUE(debug_soft_clear(CODE + 4), "z0");
+    frame.pc = CODE + 8;
+    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_RESUME);
+    EXPECT_EQ(get32(CODE + 4), 0x1a000002u);
+}
+
 static void test_a_users_step_stops_after_one_instruction_or_in_its_vector(void **state)
 {
     const char *error = NULL;
@@ -239,6 +308,8 @@ int main(void)
                                setup),
         cmocka_unit_test_setup(test_resumed_elsewhere_or_after_a_knock_no_step_is_armed, setup),
         cmocka_unit_test_setup(test_a_fiq_before_the_stepped_instruction_keeps_the_step, setup),
+        cmocka_unit_test_setup(test_software_breakpoints_are_written_and_restored, setup),
+        cmocka_unit_test_setup(test_a_software_breakpoint_stops_and_is_stepped_over, setup),
         cmocka_unit_test_setup(test_a_users_step_stops_after_one_instruction_or_in_its_vector,
                                setup),
         cmocka_unit_test_setup(test_a_step_needs_free_registers, setup),
