@@ -264,7 +264,8 @@ initramfs: linux
 # Normal-world test guests for virt (Cortex-A15): built here, run under fiqmon by tests.
 VIRT_GUESTS := build/guests/virt/isolation.elf build/guests/virt/lockup.elf \
 	build/guests/virt/flood.elf build/guests/virt/uartbench.elf \
-	build/guests/virt/smpintegrity.elf build/guests/virt/psci.elf build/guests/virt/smpidle.elf
+	build/guests/virt/smpintegrity.elf build/guests/virt/psci.elf build/guests/virt/smpidle.elf \
+	build/guests/virt/steps.elf
 build/guests/virt/%.elf: tests/guests/virt/%.c tests/guests/virt/start.S tests/guests/virt/guest.ld \
 		tests/guests/virt/console.h tests/guests/flood_work.h
 	@mkdir -p $(@D)
@@ -275,6 +276,7 @@ build/guests/virt/smpintegrity.elf: tests/guests/virt/smp_start.S tests/guests/v
 	tests/guests/integrity_mix.inc tests/guests/virt/smc.h
 build/guests/virt/psci.elf: tests/guests/virt/smp_start.S tests/guests/virt/smc.h
 build/guests/virt/smpidle.elf: tests/guests/virt/smp_start.S tests/guests/virt/smc.h
+build/guests/virt/steps.elf: tests/guests/virt/steps_tour.S
 virt-guests: $(VIRT_GUESTS)
 
 size: $(ELF)

@@ -1,0 +1,54 @@
+# SPDX-License-Identifier: MIT
+"""Single-stepping a bare-metal Normal-world guest on virt (HYP=1) through every branch kind
+an ARM or Thumb step must follow, against the guest's own expected trace (issue 19)."""
+
+import re
+import subprocess
+
+from harness import ROOT
+from test_virt_breakpoints import finish
+
+
+STEPS_GUEST = ROOT / "build/guests/virt/steps.elf"
+
+
+def test_stepping_a_guest_through_every_branch_kind_follows_its_own_trace(boot):
+    """A bare-metal Normal-world guest (tests/guests/virt/steps_tour.S): ARM and Thumb code
+    through every branch kind, an IT block, tbb, and an SVC into its vector table and back.
+    GDB (with the guest's ELF) breaks on its first instruction and steps it to the end:
+    each pc must be the next entry of the guest's own expected_trace. Then the guest runs
+    on and its result is the one the tour gives without a debugger."""
+    subprocess.run(["make", "-s", "-C", str(ROOT), str(STEPS_GUEST.relative_to(ROOT))],
+                   check=True)
+    fm = boot("virt", "steps", BOOT_DELAY_MS=0, HYP=1, KERNEL=str(STEPS_GUEST))
+    fm.console.expect(r"guest steps: ready")
+    syms = {line.split()[2]: int(line.split()[0], 16) for line in subprocess.run(
+        ["arm-none-eabi-nm", str(STEPS_GUEST)], capture_output=True, text=True,
+        check=True).stdout.splitlines() if len(line.split()) == 3}
+    fm.debug.close()
+    steps = 41
+    commands = [f"file {STEPS_GUEST}", "set breakpoint always-inserted on",
+                f"break *{syms['branch_tour']:#x}", "echo armed\\n", "continue", "p/x $pc"]
+    commands += ["stepi", "p/x $pc"] * (steps - 1)
+    commands += ["p *(unsigned *)&expected_steps", f"x/{steps}xw &expected_trace", "delete", "detach"]
+    args = ["gdb-multiarch", "-q", "-nx", "-ex", "set confirm off", "-ex", "set pagination off",
+            "-ex", "set remotetimeout 10", "-ex", f"target remote {fm.debug_path}"]
+    proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT)
+    proc.stdin.write("".join(c + "\n" for c in (*commands, "quit")).encode())
+    proc.stdin.close()
+    proc.stdin = None
+    from test_gdb import read_until
+    got = read_until(proc, b"armed", 60)
+    fm.console.send(b"g")
+    out = got + finish(fm, proc)
+    pcs = [int(v, 16) for v in re.findall(r"^(?:\(gdb\) )*\$\d+ = (0x[0-9a-f]+)$", out, re.M)]
+    assert re.search(rf"^(?:\(gdb\) )*\$\d+ = {steps}$", out, re.M), out[-3000:]
+    rows = [re.sub(r"^(\(gdb\) )+", "", line) for line in out.splitlines()]
+    trace = [int(w, 16) & ~1 for row in rows if re.match(r"^0x[0-9a-f]+ <expected_trace", row)
+             for w in row.split(":", 1)[1].split()]
+    assert len(trace) == steps and trace[0] == syms["branch_tour"], out[-3000:]
+    assert pcs == trace, "\n".join(f"{p:#x} {t:#x}{'' if p == t else '  <--'}"
+                                   for p, t in zip(pcs, trace)) + out[-2000:]
+    assert syms["v_svc"] in pcs   # the step into the SVC vector was reported there
+    fm.console.expect(r"guest steps: tour done 0000100b", timeout=30)
