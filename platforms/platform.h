@@ -232,11 +232,19 @@ void port_cpu(unsigned n, struct port_cpu *out);
  * exceptions come to fiqmon (virt with the Hyp shim, HYP=1); 0 and 0 elsewhere
  * (platforms/common/debug_none.c). The monitor keeps the table (monitor/debug/). */
 void port_debug_slots(unsigned *breakpoints, unsigned *watchpoints);
-/* Breakpoint n on the Normal world's PL0/PL1 instruction at addr (bit 0: Thumb), or off. */
+/* Breakpoint n on the Normal world's PL0/PL1 instruction at addr (bit 0: Thumb), or off:
+ * the table, on every CPU (the calling one at once, the others before they next run the
+ * kernel). */
 void port_debug_breakpoint(unsigned n, uint32_t addr, bool on);
 /* Watchpoint n on len (1, 2, 4) bytes at addr, within one word; kind: 1 store, 2 load, 3
- * both; or off. */
+ * both; or off. Every CPU, like port_debug_breakpoint. */
 void port_debug_watchpoint(unsigned n, uint32_t addr, uint32_t len, unsigned kind, bool on);
+/* A step on CPU cpu only: its breakpoint n at addr or off, or all its watchpoints off,
+ * over the table until port_debug_step_end(cpu) puts its registers back to the table. A
+ * CPU other than the calling one is stopped: it takes the change before it resumes. */
+void port_debug_step_breakpoint(unsigned cpu, unsigned n, uint32_t addr, bool on);
+void port_debug_step_watchpoints_off(unsigned cpu);
+void port_debug_step_end(unsigned cpu);
 /* The kernel's exception vector base (its VBAR, or 0xffff0000 with high vectors). */
 uint32_t port_debug_vectors(void);
 /* Memory and the caches agree on the kernel's instruction at addr (a virtual address of

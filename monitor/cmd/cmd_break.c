@@ -178,9 +178,7 @@ int cmd_ss(int argc, char **argv)
     (void)argv;
     if (!monitor_halted())
         return con_error("the kernel is not halted (halt first)");
-    if (monitor_cpu() != 0)
-        return con_error("only cpu 0 steps: 'cpu 0' first");
-    if (!debug_step_request(monitor_frame(), &error))
+    if (!debug_step_request(monitor_frame(), monitor_cpu(), &error))
         return con_error("%s", error);
     return monitor_step_resume();
 }

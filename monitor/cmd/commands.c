@@ -46,7 +46,7 @@ const struct command core_commands[] = {
      cmd_bc, CMD_CONTROLS_KERNEL, 1, 1, 0),
     BUILT_IF(FIQMON_BREAKPOINTS, "bl", "", TEXT("list breakpoints and watchpoints"),
      cmd_bl, CMD_READS_REGS, 0, 0, 0),
-    BUILT_IF(FIQMON_BREAKPOINTS, "ss", "", TEXT("single-step the halted kernel (cpu 0)"),
+    BUILT_IF(FIQMON_BREAKPOINTS, "ss", "", TEXT("single-step the selected cpu (halted)"),
      cmd_ss, CMD_CONTROLS_KERNEL, 0, 0, 0),
     {"cpu", "[N]", TEXT("every CPU and its pc, or select CPU N"), cmd_cpu, CMD_READS_REGS, 0, 1, 0},
     {"irqs", "", TEXT("interrupt lines and fiqmon's FIQ counts"), cmd_irqs, CMD_READS_REGS, 0, 0, 0},

@@ -373,7 +373,7 @@ static void gdb_act(enum remote_action act)
 {
     switch (act) {
     case REMOTE_INTERRUPT:
-        mon.features->remote->stopped(mon.frame);
+        mon.features->remote->stopped(mon.own_frame, 0);
         break;
     case REMOTE_DETACH:
         monitor_leave();
@@ -437,12 +437,14 @@ static void discard_output(const char *s, size_t n)
     (void)n;
 }
 
-void monitor_fiq_full(struct cpu_frame *frame)
+/* The session on CPU 0 (own: its context), looking at CPU cpu's context view. */
+static void session(struct cpu_frame *frame, unsigned cpu, struct cpu_frame *view)
 {
     const struct monitor_features *ft = mon.features;
 
-    mon.frame = frame;
+    mon.frame = view;
     mon.own_frame = frame;
+    mon.cpu = cpu;
     if (ft->entered)
         ft->entered(); /* entry timing feeds the unlock nonces */
     if (mon.lockup_pending) {
@@ -509,16 +511,22 @@ void monitor_fiq_full(struct cpu_frame *frame)
         mon.replay_due = false;
         port_console_replay(); /* after the last word of the session */
     }
-    hold_cpus(false);
+    /* (a step, or a step over a breakpoint, armed before the CPU it is for runs) */
     if (ft->resuming)
-        ft->resuming(mon.own_frame); /* (a step, or a step over the breakpoint it is at) */
+        ft->resuming(mon.own_frame);
+    hold_cpus(false);
     mon.frame = 0;
     mon.own_frame = 0;
     mon.cpu = 0;
     noise_gate_update();
 }
 
-void monitor_debug_stop(struct cpu_frame *frame)
+void monitor_fiq_full(struct cpu_frame *frame)
+{
+    session(frame, 0, frame);
+}
+
+void monitor_debug_stop(struct cpu_frame *own, unsigned cpu, struct cpu_frame *frame)
 {
     const struct monitor_features *ft = mon.features;
 
@@ -527,11 +535,13 @@ void monitor_debug_stop(struct cpu_frame *frame)
          * continue would hang the device, so the kernel runs on, over the breakpoint */
         con_puts("\nfiqmon: a breakpoint was hit while locked: the kernel runs on\n");
         if (ft->resuming)
-            ft->resuming(frame);
+            ft->resuming(own);
         return;
     }
+    mon.own_frame = own; /* (for the resuming hook's view of the other CPUs) */
+    mon.cpu = cpu;
     if (mon.state == MON_GDB && ft->remote && ft->remote->active()) {
-        ft->remote->stopped(frame); /* its stop reply says why */
+        ft->remote->stopped(own, cpu); /* its stop reply says why */
     } else {
         if (mon.state == MON_RELEASED)
             port_debug_uart_claim(true);
@@ -544,7 +554,7 @@ void monitor_debug_stop(struct cpu_frame *frame)
             ft->stop_line(frame);
         prompt();
     }
-    monitor_fiq_full(frame);
+    session(own, cpu, frame);
 }
 
 int monitor_halt(void)

@@ -126,10 +126,12 @@ int monitor_halt(void);
 int monitor_continue(void);
 /* continue without its line: `ss` resumes the kernel for one instruction. */
 int monitor_step_resume(void);
-/* The debug unit stopped the kernel (a breakpoint, watchpoint or step) in the context
- * frame: a running GDB session gets its stop reply, otherwise the shell opens, halted,
- * with the stop line (monitor_features.stop_line). Returns when the kernel may run. */
-void monitor_debug_stop(struct cpu_frame *frame);
+/* The debug unit stopped CPU cpu (a breakpoint, watchpoint or step) in the context frame;
+ * the monitor runs on CPU 0, whose context is own (== frame when cpu is 0). A running GDB
+ * session gets its stop reply naming that CPU's thread, otherwise the shell opens, halted,
+ * on that CPU, with the stop line (monitor_features.stop_line). Returns when the kernel
+ * may run. */
+void monitor_debug_stop(struct cpu_frame *own, unsigned cpu, struct cpu_frame *frame);
 bool monitor_halted(void);
 /* Give the debug UART to the kernel (the seed's disable_nmi); -1 (error printed) if the
  * platform cannot. */

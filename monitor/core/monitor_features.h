@@ -29,7 +29,8 @@ struct remote_ops {
     /* the knock detector saw the debugger's opening packet (body only): answer it */
     enum remote_action (*start_packet)(struct cpu_frame *f, const char *body, size_t len);
     enum remote_action (*feed)(uint8_t c);
-    void (*stopped)(struct cpu_frame *f);
+    /* the debug unit stopped CPU cpu (own: CPU 0's context, the session's) */
+    void (*stopped)(struct cpu_frame *own, unsigned cpu);
     bool (*active)(void);
     bool (*running)(void);
     /* a FIQ arrived while the session lets the kernel run: its context is current */
@@ -46,7 +47,7 @@ struct monitor_features {
     void (*lockup_report)(struct cpu_frame *f); /* the watchdog fired */
     int (*boot_payload)(struct cpu_frame *f);   /* 0: f now enters the payload */
     void (*stop_line)(struct cpu_frame *f);     /* what the debug unit stopped on */
-    void (*resuming)(struct cpu_frame *f);      /* CPU 0's context runs again from f */
+    void (*resuming)(struct cpu_frame *f);      /* CPU 0's context (f) and the held ones run again */
 };
 
 #endif

@@ -22,17 +22,21 @@ static struct {
     bool sized;
     unsigned nbp, nwp;
     struct slot bp[DEBUG_SLOTS_MAX], wp[DEBUG_SLOTS_MAX];
-    /* a step in flight: the physical breakpoints it armed, what it turned off */
+    /* a step in flight (on step_cpu's debug unit): the registers it armed, what it
+     * turned off there (the other CPUs keep the table: port_debug_step_*) */
     bool stepping, user_step;
+    uint8_t step_cpu;
     uint32_t step_slots;   /* a bit per breakpoint register */
     uint32_t step_vectors; /* the vector addresses among them (reported as such) */
     uint32_t suspended_bp; /* the user's breakpoint at the pc stepped over (bit) */
     int suspended_soft;    /* the software breakpoint stepped over (index + 1), or 0 */
     bool wps_suspended;
-    /* requested by `ss` / GDB's s: armed when the kernel resumes */
+    /* requested by `ss` / GDB's s for CPU step_request_cpu: armed when it resumes */
     bool step_pending;
-    /* the kernel stopped on a debug event at stop_pc: resuming there steps over it */
+    uint8_t step_request_cpu;
+    /* CPU stop_cpu stopped on a debug event at stop_pc: resuming there steps over it */
     bool stopped_on_event;
+    uint8_t stop_cpu;
     uint32_t stop_pc;
     struct soft soft[DEBUG_SOFT_MAX];
 } dbg;
@@ -237,8 +241,7 @@ static void bp_off(unsigned i)
 {
     dbg.bp[i].used = 0;
     dbg.suspended_bp &= ~(1u << i);
-    if (!(dbg.step_slots & (1u << i))) /* (a step in flight holds it: step_end frees it) */
-        port_debug_breakpoint(i, 0, false);
+    port_debug_breakpoint(i, 0, false); /* (a step in flight keeps its own until it ends) */
 }
 
 bool debug_break_clear(uint32_t addr)
@@ -287,8 +290,7 @@ int debug_watch_set(uint32_t addr, uint32_t len, enum watch_kind kind)
         if (dbg.wp[i].used)
             continue;
         dbg.wp[i] = (struct slot){.addr = addr, .len = len, .used = 1, .kind = (uint8_t)kind};
-        if (!dbg.wps_suspended)
-            port_debug_watchpoint(i, addr, len, kind, true);
+        port_debug_watchpoint(i, addr, len, kind, true); /* (a step over keeps its own off) */
         return (int)i + 1;
     }
     return -1;
@@ -319,25 +321,11 @@ bool debug_watch_get(unsigned n, uint32_t *addr, uint32_t *len, enum watch_kind 
     return true;
 }
 
-static void wps_enable(bool on)
-{
-    for (unsigned i = 0; i < dbg.nwp; i++)
-        if (dbg.wp[i].used)
-            port_debug_watchpoint(i, dbg.wp[i].addr, dbg.wp[i].len, dbg.wp[i].kind, on);
-    dbg.wps_suspended = !on;
-}
-
-/* The step's breakpoints off, the user's back on. */
+/* The step's breakpoints off, the stepping CPU's registers back to the table. */
 static void step_end(void)
 {
-    for (unsigned i = 0; i < dbg.nbp; i++) {
-        if (dbg.step_slots & (1u << i))
-            port_debug_breakpoint(i, 0, false);
-        if (dbg.suspended_bp & (1u << i) && dbg.bp[i].used)
-            port_debug_breakpoint(i, dbg.bp[i].addr, true);
-    }
-    if (dbg.wps_suspended)
-        wps_enable(true);
+    if (dbg.stepping)
+        port_debug_step_end(dbg.step_cpu);
     if (dbg.suspended_soft) { /* its instruction has run: the BKPT goes back */
         struct soft *s = &dbg.soft[dbg.suspended_soft - 1];
         if (s->used)
@@ -345,7 +333,7 @@ static void step_end(void)
         dbg.suspended_soft = 0;
     }
     dbg.step_slots = dbg.step_vectors = dbg.suspended_bp = 0;
-    dbg.stepping = dbg.user_step = false;
+    dbg.stepping = dbg.user_step = dbg.wps_suspended = false;
 }
 
 void debug_clear_all(void)
@@ -395,8 +383,9 @@ static unsigned free_slots(void)
     return n;
 }
 
-/* Arms a step from f; false (nothing changed) if it cannot be. */
-static bool step_arm(struct cpu_frame *f, bool user, bool over_watchpoint, const char **error)
+/* Arms a step from f, CPU cpu's context; false (nothing changed) if it cannot be. */
+static bool step_arm(struct cpu_frame *f, unsigned cpu, bool user, bool over_watchpoint,
+                     const char **error)
 {
     uint32_t t[4], vectors;
     unsigned n = step_targets(f, user, t, &vectors);
@@ -424,30 +413,41 @@ static bool step_arm(struct cpu_frame *f, bool user, bool over_watchpoint, const
         dbg.suspended_soft = soft + 1;
     }
     if (at_pc >= 0)
-        port_debug_breakpoint((unsigned)at_pc, 0, false);
-    if (over_watchpoint)
-        wps_enable(false);
+        port_debug_step_breakpoint(cpu, (unsigned)at_pc, 0, false);
+    if (over_watchpoint) {
+        port_debug_step_watchpoints_off(cpu);
+        dbg.wps_suspended = true;
+    }
     for (unsigned k = 0, i = 0; k < n; k++) {
         while (dbg.bp[i].used && !(dbg.suspended_bp & (1u << i)))
             i++;
-        port_debug_breakpoint(i, t[k], true);
+        port_debug_step_breakpoint(cpu, i, t[k], true);
         dbg.step_slots |= 1u << i;
         if (vectors & (1u << k))
             dbg.step_vectors |= 1u << i;
         i++;
     }
     dbg.stepping = true;
+    dbg.step_cpu = (uint8_t)cpu;
     dbg.user_step = user;
     return true;
 }
 
-bool debug_step_request(struct cpu_frame *f, const char **error)
+bool debug_step_request(struct cpu_frame *f, unsigned cpu, const char **error)
 {
     uint32_t t[4], vectors;
 
     size_unit();
     if (!dbg.nbp) {
         *error = "no debug unit here (the Hyp shim routes its exceptions: HYP=1 on virt)";
+        return false;
+    }
+    if (!f) {
+        *error = "that cpu is not stopped (off, or it did not answer the roundup)";
+        return false;
+    }
+    if (dbg.stepping && dbg.step_cpu != cpu) {
+        *error = "another cpu's step has not run yet: 'continue' lets it finish";
         return false;
     }
     unsigned n = step_targets(f, true, t, &vectors);
@@ -460,13 +460,27 @@ bool debug_step_request(struct cpu_frame *f, const char **error)
         return false;
     }
     dbg.step_pending = true;
+    dbg.step_request_cpu = (uint8_t)cpu;
     return true;
 }
 
-void debug_resuming(struct cpu_frame *f)
+/* CPU n's saved context while the monitor runs: own for CPU 0, the port's for a stopped
+ * other one (NULL if it runs on or is off). */
+static struct cpu_frame *frame_of(unsigned n, struct cpu_frame *own)
+{
+    struct port_cpu c;
+
+    if (!n)
+        return own;
+    port_cpu(n, &c);
+    return c.frame;
+}
+
+void debug_resuming(struct cpu_frame *own)
 {
     const char *error = 0;
-    bool here = dbg.stopped_on_event && f->pc == dbg.stop_pc;
+    struct cpu_frame *f = frame_of(dbg.stop_cpu, own);
+    bool here = dbg.stopped_on_event && f && f->pc == dbg.stop_pc;
 
     size_unit();
     debug_last_stop.valid = false; /* it is history once the kernel runs */
@@ -479,11 +493,15 @@ void debug_resuming(struct cpu_frame *f)
         step_end();
     }
     if (dbg.step_pending) {
+        struct cpu_frame *s = frame_of(dbg.step_request_cpu, own);
         dbg.step_pending = false;
-        step_arm(f, true, here && debug_last_stop.watch, &error);
+        if (s)
+            step_arm(s, dbg.step_request_cpu, true,
+                     here && dbg.step_request_cpu == dbg.stop_cpu && debug_last_stop.watch,
+                     &error);
     } else if (here && (find_bp(pc_addr(f)) >= 0 || find_soft(f->pc) >= 0 ||
                         debug_last_stop.watch)) {
-        step_arm(f, false, debug_last_stop.watch, &error); /* over what stopped it */
+        step_arm(f, dbg.stop_cpu, false, debug_last_stop.watch, &error); /* over what stopped it */
     }
     /* (a step that cannot be armed leaves everything as it was: the same stop again) */
 }
@@ -497,23 +515,28 @@ static bool is_bkpt(const struct cpu_frame *f)
     return read_text(f->pc & ~3u, 4, &v) && (v & 0x0ff000f0u) == 0x01200070u;
 }
 
+static unsigned event_cpu;
+
 static enum debug_verdict stop(const struct cpu_frame *f, struct debug_stop s)
 {
     s.valid = true;
     debug_last_stop = s;
     dbg.stopped_on_event = true;
+    dbg.stop_cpu = (uint8_t)event_cpu;
     dbg.stop_pc = f->pc;
     return DEBUG_STOP;
 }
 
-enum debug_verdict debug_event(struct cpu_frame *f, enum debug_event_kind kind,
+enum debug_verdict debug_event(struct cpu_frame *f, unsigned cpu, enum debug_event_kind kind,
                                uint32_t data_addr)
 {
-    bool was_stepping = dbg.stepping, user = dbg.user_step;
+    /* (another CPU's step does not end here: its registers are only on its unit) */
+    bool was_stepping = dbg.stepping && dbg.step_cpu == cpu, user = dbg.user_step;
     uint32_t vector_hit = 0;
     int n;
 
     size_unit();
+    event_cpu = cpu;
     if (was_stepping) {
         vector_hit = dbg.step_vectors != 0 && kind == DEBUG_EVENT_BREAKPOINT;
         step_end();

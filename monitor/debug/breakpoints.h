@@ -85,16 +85,20 @@ unsigned debug_soft_count(void);
 bool debug_break_get(unsigned n, uint32_t *addr);
 bool debug_watch_get(unsigned n, uint32_t *addr, uint32_t *len, enum watch_kind *kind);
 
-/* The next resume runs one instruction, then stops ("step"). False (nothing armed) if the
- * instruction at the pc cannot be decoded or no slot is free; why in *error. */
-bool debug_step_request(struct cpu_frame *f, const char **error);
+/* CPU cpu, whose context is f (NULL: not stopped), runs one instruction when it next
+ * resumes, then stops ("step"). False (nothing armed) if f is NULL, the instruction at the
+ * pc cannot be decoded, no slot is free, or another CPU's step has not run yet; why in
+ * *error. */
+bool debug_step_request(struct cpu_frame *f, unsigned cpu, const char **error);
 
-/* A debug event on the CPU whose context is f. */
-enum debug_verdict debug_event(struct cpu_frame *f, enum debug_event_kind kind,
+/* A debug event on CPU cpu, whose context is f (the monitor's CPU decides for every CPU;
+ * a step's registers are programmed on the stepping CPU's unit: port_debug_step_*). */
+enum debug_verdict debug_event(struct cpu_frame *f, unsigned cpu, enum debug_event_kind kind,
                                uint32_t data_addr);
 
-/* The kernel resumes from f: arm the requested step, or a step over a breakpoint at the
- * pc that stopped it. */
-void debug_resuming(struct cpu_frame *f);
+/* The kernel resumes (own: CPU 0's context; the others' come from port_cpu): arm the
+ * requested step, or a step over the breakpoint that stopped a CPU, on that CPU. Called
+ * before the other CPUs are released. */
+void debug_resuming(struct cpu_frame *own);
 
 #endif

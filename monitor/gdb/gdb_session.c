@@ -17,9 +17,9 @@ static enum remote_action feed(uint8_t c)
     return (enum remote_action)gdb_stub_feed(&gdb, c);
 }
 
-static void stopped(struct cpu_frame *f)
+static void stopped(struct cpu_frame *own, unsigned cpu)
 {
-    gdb_stub_stopped(&gdb, f);
+    gdb_stub_stopped(&gdb, own, cpu);
 }
 
 static bool active(void)

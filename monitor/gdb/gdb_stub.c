@@ -538,8 +538,14 @@ static void thread_packet(struct gdb_stub *g, const char *b, const char *end)
     cpu = thread_cpu(g, b + 1 + (b[0] == 'H'), end);
     if (cpu < 0)
         return reply_str(g, cpu == -1 ? "E22" : NO_THREAD);
-    if (b[0] == 'H' && b[1] == 'g')
+    if (b[0] == 'H' && b[1] == 'g') {
+        bool online;
+        struct cpu_frame *f = cpu_context(g, (unsigned)cpu, &online);
         g->cpu = (uint8_t)cpu;
+        /* memory follows the thread too (its task's user addresses), as in QEMU's stub */
+        if (f)
+            monitor_view_cpu((unsigned)cpu, f);
+    }
     reply_str(g, "OK");
 }
 
@@ -743,19 +749,22 @@ static void query(struct gdb_stub *g, size_t len)
 /* --- run control ------------------------------------------------------------------------- */
 
 /* vCont;ACTION[:THREAD]...: every action must be c or Csig, or (with a debug unit) s or
- * Ssig, which *step says. Returns false if malformed. */
-static bool vcont_ok(const char *p, const char *end, bool *step)
+ * Ssig, which *step says, with the thread it names in [*thread, *thread_end) (empty: the
+ * selected one). Every CPU resumes; a step is one CPU's. Returns false if malformed. */
+static bool vcont_ok(const char *p, const char *end, bool *step, const char **thread,
+                     const char **thread_end)
 {
     uint32_t sig;
 
     *step = false;
+    *thread = *thread_end = NULL;
     if (p == end)
         return false;
     while (p < end) {
+        bool stepping;
         if (*p++ != ';' || p == end)
             return false;
-        if (*p == 's' || *p == 'S')
-            *step = true;
+        stepping = *p == 's' || *p == 'S';
         if (*p == 'C' || (*p == 'S' && debug_unit()))
             p = parse_hex(p + 1, end, &sig);
         else if (*p == 'c' || (*p == 's' && debug_unit()))
@@ -764,14 +773,22 @@ static bool vcont_ok(const char *p, const char *end, bool *step)
             return false;
         if (!p || (p < end && *p != ';' && *p != ':'))
             return false;
+        if (stepping && *step)
+            return false; /* one step at a time */
+        if (stepping) {
+            *step = true;
+            *thread = *thread_end = p + (p < end && *p == ':');
+        }
         while (p < end && *p != ';')
-            p++; /* :THREAD — there is only one */
+            p++;
+        if (stepping)
+            *thread_end = p;
     }
     return true;
 }
 
-/* c [ADDR] and C SIG[;ADDR]: resume, at ADDR if given. Returns false if malformed. */
-static bool continue_ok(struct gdb_stub *g, const char *p, const char *end)
+/* c [ADDR] and C SIG[;ADDR]: resume, f at ADDR if given. Returns false if malformed. */
+static bool continue_ok(struct cpu_frame *f, const char *p, const char *end)
 {
     uint32_t v;
 
@@ -786,7 +803,7 @@ static bool continue_ok(struct gdb_stub *g, const char *p, const char *end)
     }
     if (parse_hex(p, end, &v) != end)
         return false;
-    g->frame->pc = v;
+    f->pc = v;
     return true;
 }
 
@@ -861,23 +878,31 @@ static void breakpoint_packet(struct gdb_stub *g, const char *b, const char *end
     reply_str(g, r > 0 || r == -3 ? "OK" : r == -1 ? "E28" : r == -5 ? "E14" : "E22");
 }
 
-/* s [ADDR], S SIG[;ADDR]: one instruction on CPU 0. */
+/* s [ADDR], S SIG[;ADDR]: one instruction on the selected CPU (Hg; GDB selects the thread
+ * it steps), its pc moved to ADDR if given. */
 static bool step_ok(struct gdb_stub *g, const char *p, const char *end)
 {
     const char *error;
-    uint32_t pc = g->frame->pc;
+    bool online;
+    struct cpu_frame *f = cpu_context(g, g->cpu, &online);
+    uint32_t pc;
 
     if (!debug_unit()) {
         reply_str(g, NO_BREAKPOINTS);
         return false;
     }
-    if (!continue_ok(g, p, end)) {
-        g->frame->pc = pc;
+    if (!f) {
+        reply_str(g, NO_THREAD); /* off, or running on */
+        return false;
+    }
+    pc = f->pc;
+    if (!continue_ok(f, p, end)) {
+        f->pc = pc;
         reply_str(g, "E22");
         return false;
     }
-    if (!debug_step_request(g->frame, &error)) {
-        g->frame->pc = pc; /* nothing moved */
+    if (!debug_step_request(f, g->cpu, &error)) {
+        f->pc = pc; /* nothing moved */
         reply_str(g, "E01");
         return false;
     }
@@ -931,7 +956,7 @@ static enum gdb_action dispatch(struct gdb_stub *g, size_t len)
         break;
     case 'c':
     case 'C':
-        if (continue_ok(g, b + 1, end))
+        if (continue_ok(g->frame, b + 1, end))
             return end_session(g, GDB_RESUME);
         reply_str(g, "E22");
         break;
@@ -940,13 +965,21 @@ static enum gdb_action dispatch(struct gdb_stub *g, size_t len)
             reply_str(g, debug_unit() ? "vCont;c;C;s;S" : "vCont;c;C");
         else if (starts(b, len, "vCont;") || is(b, len, "vCont")) {
             bool step;
-            if (!vcont_ok(b + 5, end, &step)) {
+            const char *thread, *thread_end;
+            if (!vcont_ok(b + 5, end, &step, &thread, &thread_end)) {
                 reply_str(g, "E22");
                 break;
             }
 #if FIQMON_BREAKPOINTS
             const char *error;
-            if (step && !debug_step_request(g->frame, &error)) {
+            bool online;
+            int cpu = step && thread != thread_end ? thread_cpu(g, thread, thread_end) : g->cpu;
+            if (step && cpu < 0) {
+                reply_str(g, cpu == -1 ? "E22" : NO_THREAD); /* a CPU that is off */
+                break;
+            }
+            if (step && !debug_step_request(cpu_context(g, (unsigned)cpu, &online),
+                                            (unsigned)cpu, &error)) {
                 reply_str(g, "E01");
                 break;
             }
@@ -1085,10 +1118,10 @@ enum gdb_action gdb_stub_feed(struct gdb_stub *g, uint8_t c)
     }
 }
 
-void gdb_stub_stopped(struct gdb_stub *g, struct cpu_frame *f)
+void gdb_stub_stopped(struct gdb_stub *g, struct cpu_frame *own, unsigned cpu)
 {
-    g->frame = f;
-    g->cpu = 0; /* CPU 0 took the stop */
+    g->frame = own;
+    g->cpu = (uint8_t)cpu; /* the CPU that stopped */
     g->mode = GDB_HALTED;
     g->rx = RX_IDLE; /* a partial packet would run into the reply */
     stop_reply(g);

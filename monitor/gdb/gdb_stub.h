@@ -146,9 +146,10 @@ void gdb_stub_start(struct gdb_stub *g, struct cpu_frame *f);
 /* One received byte. */
 enum gdb_action gdb_stub_feed(struct gdb_stub *g, uint8_t c);
 
-/* The CPU stopped again after GDB_RESUME (0x03 or a knock): now halted with context *f;
- * sends the stop reply T02thread:01; (SIGINT). */
-void gdb_stub_stopped(struct gdb_stub *g, struct cpu_frame *f);
+/* The kernel stopped again after GDB_RESUME (0x03, a knock, or the debug unit on CPU cpu,
+ * which becomes the selected thread): now halted, CPU 0's context *own; sends the stop
+ * reply (T02thread:NN; for SIGINT, T05 for the debug unit's stops). */
+void gdb_stub_stopped(struct gdb_stub *g, struct cpu_frame *own, unsigned cpu);
 
 /* Handles a packet that was already framed and checksum-verified elsewhere (body without
  * '$', '#', checksum). Sends no ack: the caller sends '+' first (a new session is in ack

@@ -25,6 +25,24 @@ void port_debug_watchpoint(unsigned n, uint32_t addr, uint32_t len, unsigned kin
     (void)on;
 }
 
+void port_debug_step_breakpoint(unsigned cpu, unsigned n, uint32_t addr, bool on)
+{
+    (void)cpu;
+    (void)n;
+    (void)addr;
+    (void)on;
+}
+
+void port_debug_step_watchpoints_off(unsigned cpu)
+{
+    (void)cpu;
+}
+
+void port_debug_step_end(unsigned cpu)
+{
+    (void)cpu;
+}
+
 bool port_debug_kernel_thumb(void)
 {
     return false;

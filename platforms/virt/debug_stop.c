@@ -120,26 +120,35 @@ uint32_t virt_debug_event(uint32_t kind, uint32_t addr, uint32_t shim_regs)
     struct cpu_frame *f = &cpu_frame[cpu];
     struct shim_frame *s = (struct shim_frame *)shim_regs;
     uint32_t scr = cp15_scr_read();
-    struct ns_sysregs other, *r = cpu ? &other : &ns_sysregs;
     enum debug_verdict v;
 
     frame_from_shim(f, s);
     /* the monitor runs Secure, as on a FIQ: an abort it takes stays fiqmon's */
     cp15_scr_write(scr & ~SCR_NS);
     __asm__ volatile("isb");
-    virt_read_ns_sysregs(r);
-    if (cpu != 0) { /* fiqmon's breakpoints are CPU 0's: another's is the kernel's own */
-        v = DEBUG_REFLECT;
-    } else {
-        v = debug_event(f, kind == HYP_DEBUG_WATCHPOINT ? DEBUG_EVENT_WATCHPOINT
-                                                        : DEBUG_EVENT_BREAKPOINT, addr);
+#if FIQMON_SMP > 1
+    if (cpu != 0) { /* the monitor is CPU 0's: it decides, this CPU waits (smp.c) */
+        v = (enum debug_verdict)virt_smp_debug_event(cpu, f, kind, addr);
+        if (v == DEBUG_REFLECT && kind == HYP_DEBUG_BREAKPOINT)
+            reflect_prefetch_abort(f, virt_cpu_sysregs(cpu));
+        cp15_scr_write(scr);
+        __asm__ volatile("isb");
+        frame_to_shim(f, s);
+        return 0;
     }
+#endif
+    virt_read_ns_sysregs(&ns_sysregs);
+    monitor_view_cpu(0, f); /* (the text it reads is the kernel's, by this context) */
+    v = debug_event(f, 0, kind == HYP_DEBUG_WATCHPOINT ? DEBUG_EVENT_WATCHPOINT
+                                                       : DEBUG_EVENT_BREAKPOINT, addr);
     if (v == DEBUG_STOP) {
         platform_monitor_enter();
-        monitor_debug_stop(f);
+        monitor_debug_stop(f, 0, f);
         platform_monitor_exit();
-    } else if (v == DEBUG_REFLECT && kind == HYP_DEBUG_BREAKPOINT) {
-        reflect_prefetch_abort(f, r);
+    } else {
+        monitor_view_cpu(0, 0);
+        if (v == DEBUG_REFLECT && kind == HYP_DEBUG_BREAKPOINT)
+            reflect_prefetch_abort(f, &ns_sysregs);
     }
     cp15_scr_write(scr);
     __asm__ volatile("isb");

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* The debug unit (HYP=1): fiqmon programs this CPU's breakpoint and watchpoint registers
- * from Monitor mode; the Hyp shim (HDCR.TDE, set by virt_hyp_arm) brings their debug
+/* The debug unit (HYP=1): fiqmon programs the breakpoint and watchpoint registers from
+ * Monitor mode; the Hyp shim (HDCR.TDE, set by virt_hyp_arm) brings their debug
  * exceptions to fiqmon and shows the kernel no debug unit of its own (docs/breakpoints.md).
- * Registers: platforms/common/armv7_debug.h. */
+ * Each CPU has its own unit and only that CPU can write it: the monitor's CPU writes its
+ * own at once and keeps a table (plus a step's registers per CPU) that every other CPU
+ * applies before it runs the kernel again (virt_debug_sync). Registers:
+ * platforms/common/armv7_debug.h. */
 #include "armv7_debug.h"
 #include "platform.h"
 #include "virt.h"
@@ -33,6 +36,86 @@ static void bcr(unsigned n, uint32_t v) { switch (n) { PAIR_CASES(5, v); } }
 static void wvr(unsigned n, uint32_t v) { switch (n) { PAIR_CASES(6, v); } }
 static void wcr(unsigned n, uint32_t v) { switch (n) { PAIR_CASES(7, v); } }
 
+#if FIQMON_SMP > 1
+#define CPUS FIQMON_SMP
+static unsigned self(void) { return virt_cpu_index(); }
+#else
+#define CPUS 1
+static unsigned self(void) { return 0; }
+#endif
+
+/* The table: what every CPU's unit holds (value and control; control 0 is off). */
+struct pair {
+    uint32_t value, control;
+};
+static struct pair table_bp[SLOTS_MAX], table_wp[SLOTS_MAX];
+static unsigned slots_bp, slots_wp;
+static volatile uint32_t table_version;
+
+/* A step's registers on one CPU, over the table; applied by that CPU (virt_debug_sync)
+ * when it is not the one the monitor runs on. */
+static struct {
+    uint32_t step_bps; /* slots holding the step's own pair */
+    bool wps_off;
+    bool dirty;       /* changed since the CPU last applied it */
+    uint32_t applied; /* the table_version it holds */
+    struct pair bp[SLOTS_MAX];
+} unit[CPUS];
+
+static void write_bp(unsigned n, struct pair p)
+{
+    bcr(n, 0); /* off while its address changes */
+    __asm__ volatile("isb");
+    if (!p.control)
+        return;
+    bvr(n, p.value);
+    bcr(n, p.control);
+    __asm__ volatile("isb");
+}
+
+static void write_wp(unsigned n, struct pair p)
+{
+    wcr(n, 0);
+    __asm__ volatile("isb");
+    if (!p.control)
+        return;
+    wvr(n, p.value);
+    wcr(n, p.control);
+    __asm__ volatile("isb");
+}
+
+static struct pair bp_of(unsigned cpu, unsigned n)
+{
+    return unit[cpu].step_bps & (1u << n) ? unit[cpu].bp[n] : table_bp[n];
+}
+
+static struct pair wp_of(unsigned cpu, unsigned n)
+{
+    return unit[cpu].wps_off ? (struct pair){0, 0} : table_wp[n];
+}
+
+/* This CPU's whole unit as the table and its step say. */
+static void apply(unsigned cpu)
+{
+    uint32_t version = table_version;
+
+    for (unsigned n = 0; n < slots_bp; n++)
+        write_bp(n, bp_of(cpu, n));
+    for (unsigned n = 0; n < slots_wp; n++)
+        write_wp(n, wp_of(cpu, n));
+    unit[cpu].dirty = false;
+    unit[cpu].applied = version;
+}
+
+void virt_debug_sync(void)
+{
+    unsigned cpu = self();
+
+    if (virt_hyp_installed && cpu < CPUS &&
+        (unit[cpu].dirty || unit[cpu].applied != table_version))
+        apply(cpu);
+}
+
 void port_debug_slots(unsigned *breakpoints, unsigned *watchpoints)
 {
     uint32_t didr;
@@ -42,37 +125,101 @@ void port_debug_slots(unsigned *breakpoints, unsigned *watchpoints)
         return;
     }
     didr = dbg_didr_read();
-    *breakpoints = (didr >> DBGDIDR_BRPS_SHIFT & 0xfu) + 1u;
-    *watchpoints = (didr >> DBGDIDR_WRPS_SHIFT & 0xfu) + 1u;
+    *breakpoints = slots_bp = (didr >> DBGDIDR_BRPS_SHIFT & 0xfu) + 1u;
+    *watchpoints = slots_wp = (didr >> DBGDIDR_WRPS_SHIFT & 0xfu) + 1u;
 }
 
-void port_debug_breakpoint(unsigned n, uint32_t addr, bool on)
+static struct pair bp_pair(uint32_t addr, bool on)
 {
     uint32_t bas = !(addr & 1u) ? DBGBCR_BAS_ARM
                    : addr & 2u  ? DBGBCR_BAS_THUMB_HI
                                 : DBGBCR_BAS_THUMB_LO;
 
-    bcr(n, 0); /* off while its address changes */
-    __asm__ volatile("isb");
     if (!on)
+        return (struct pair){0, 0};
+    return (struct pair){addr & ~3u, DBGBCR_SSC_NS | bas << DBGBCR_BAS_SHIFT |
+                                         DBGBCR_PMC_PL0_PL1 | DBGBCR_ENABLE};
+}
+
+/* The others take a new table at their next FIQ: while they run on (the asynchronous
+ * shell), a sample brings that FIQ now. Held CPUs take it when released. */
+static void table_changed(void)
+{
+    table_version++;
+#if FIQMON_SMP > 1
+    if (self() == 0)
+        virt_smp_kick();
+#endif
+}
+
+void port_debug_breakpoint(unsigned n, uint32_t addr, bool on)
+{
+    struct pair p = bp_pair(addr, on);
+    unsigned cpu = self();
+
+    if (n >= SLOTS_MAX)
         return;
-    bvr(n, addr & ~3u);
-    bcr(n, DBGBCR_SSC_NS | bas << DBGBCR_BAS_SHIFT | DBGBCR_PMC_PL0_PL1 | DBGBCR_ENABLE);
-    __asm__ volatile("isb");
+    if (table_bp[n].value == p.value && table_bp[n].control == p.control)
+        return;
+    table_bp[n] = p;
+    if (!(unit[cpu].step_bps & (1u << n)))
+        write_bp(n, p);
+    table_changed();
 }
 
 void port_debug_watchpoint(unsigned n, uint32_t addr, uint32_t len, unsigned kind, bool on)
 {
     uint32_t lsc = (kind & 1u ? DBGWCR_LSC_STORE : 0) | (kind & 2u ? DBGWCR_LSC_LOAD : 0);
+    struct pair p = {0, 0};
 
-    wcr(n, 0);
-    __asm__ volatile("isb");
-    if (!on)
+    if (n >= SLOTS_MAX)
         return;
-    wvr(n, addr & ~3u);
-    wcr(n, DBGWCR_SSC_NS | ((1u << len) - 1u) << (DBGWCR_BAS_SHIFT + (addr & 3u)) | lsc |
-               DBGWCR_PAC_PL0_PL1 | DBGWCR_ENABLE);
-    __asm__ volatile("isb");
+    if (on)
+        p = (struct pair){addr & ~3u, DBGWCR_SSC_NS |
+                                          ((1u << len) - 1u) << (DBGWCR_BAS_SHIFT + (addr & 3u)) |
+                                          lsc | DBGWCR_PAC_PL0_PL1 | DBGWCR_ENABLE};
+    if (table_wp[n].value == p.value && table_wp[n].control == p.control)
+        return;
+    table_wp[n] = p;
+    if (!unit[self()].wps_off)
+        write_wp(n, p);
+    table_changed();
+}
+
+void port_debug_step_breakpoint(unsigned cpu, unsigned n, uint32_t addr, bool on)
+{
+    if (cpu >= CPUS || n >= SLOTS_MAX)
+        return;
+    unit[cpu].step_bps |= 1u << n;
+    unit[cpu].bp[n] = bp_pair(addr, on);
+    if (cpu == self())
+        write_bp(n, unit[cpu].bp[n]);
+    else
+        unit[cpu].dirty = true; /* it is stopped: it applies it as it resumes */
+}
+
+void port_debug_step_watchpoints_off(unsigned cpu)
+{
+    if (cpu >= CPUS)
+        return;
+    unit[cpu].wps_off = true;
+    if (cpu == self())
+        for (unsigned n = 0; n < slots_wp; n++)
+            write_wp(n, (struct pair){0, 0});
+    else
+        unit[cpu].dirty = true;
+}
+
+void port_debug_step_end(unsigned cpu)
+{
+    if (cpu >= CPUS)
+        return;
+    unit[cpu].step_bps = 0;
+    unit[cpu].wps_off = false;
+    if (cpu == self())
+        apply(cpu);
+    else
+        unit[cpu].dirty = true;
 }
 
 bool port_debug_kernel_thumb(void)

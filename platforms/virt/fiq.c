@@ -60,6 +60,11 @@ int platform_fiq_fast(uint32_t iar, uint32_t first)
         }
 #endif
 #endif
+#if FIQMON_SMP > 1 && FIQMON_HYP
+        /* another CPU stopped on a debug event and waits for CPU 0's verdict (smp.c) */
+        if (id == CPU_SGI && virt_smp_debug_due())
+            need_full = 1;
+#endif
     }
 #if FIQMON_CONSOLE_SHARED
     /* the wire waits while the kernel's ring is full (console_shared.c); the noise gate

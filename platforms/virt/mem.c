@@ -125,11 +125,20 @@ static bool translate(uint32_t va, uint32_t *pa)
         *pa = va;
         return true;
     }
+    /* the selected CPU's tables (`cpu N`, GDB's Hg: its task's user addresses are its
+     * own); with long descriptors the TTBRs are 64-bit, not saved: CPU 0's
+     * (docs/every-core.md) */
+    const struct ns_sysregs *sel = virt_cpu_sysregs(monitor_cpu());
+    bool lent = sel != &ns_sysregs && !((sel->ttbcr | ns_sysregs.ttbcr) & TTBCR_EAE);
 #if FIQMON_HYP
     if (virt_hyp_installed) {
         uint64_t par;
         stage2(false);
+        if (lent)
+            lend_translation_regs(sel);
         cp15_ats12nsopr(va);
+        if (lent)
+            lend_translation_regs(&ns_sysregs);
         stage2(true);
         par = ns_sysregs.ttbcr & TTBCR_EAE ? cp15_par64_read() : cp15_par_read();
         if (par & PAR_F || par >> 32 & 0xff)
@@ -139,10 +148,6 @@ static bool translate(uint32_t va, uint32_t *pa)
         return *pa - HYP_BASE >= 0x00200000u && (*pa & ~0xfffu) != HYP_EMULATED_BASE;
     }
 #endif
-    /* the selected CPU's tables (`cpu N`: its task's user addresses are its own); with
-     * long descriptors the TTBRs are 64-bit, not saved: CPU 0's (docs/every-core.md) */
-    const struct ns_sysregs *sel = virt_cpu_sysregs(monitor_cpu());
-    bool lent = sel != &ns_sysregs && !((sel->ttbcr | ns_sysregs.ttbcr) & TTBCR_EAE);
     if (lent)
         lend_translation_regs(sel);
     cp15_ats12nsopr(va);

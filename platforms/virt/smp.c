@@ -4,6 +4,10 @@
  * banked GIC state, SCR and NSACR and park in Secure memory until the kernel turns them on
  * with PSCI CPU_ON (monitor/psci/). They run in Monitor mode, each on its own stack. */
 #include "armv7_cp15.h"
+#if FIQMON_HYP
+#include "breakpoints.h"
+#include "hyp_abi.h"
+#endif
 #include "cpu_frame.h"
 #include "gicv2.h"
 #include "mmio.h"
@@ -81,6 +85,7 @@ void virt_smp_park(unsigned cpu)
 #endif
 #if FIQMON_HYP
     virt_hyp_arm_cpu(cpu); /* its own Hyp bank: stage 2 (the emulated console) on it too */
+    virt_debug_sync();     /* and the breakpoints every CPU has */
 #endif
     smp_enter_normal(entry, context);
 }
@@ -118,6 +123,82 @@ static volatile bool hold_all;
 static volatile uint32_t releases;
 extern struct cpu_frame cpu_frame[FIQMON_SMP];
 
+/* A debug event on CPU i, handed to CPU 0 (virt_smp_debug_event): busy from the trap until
+ * CPU i resumes; due until CPU 0 takes it; done with CPU 0's verdict. */
+struct debug_handoff {
+    volatile bool busy, due, done;
+    uint8_t kind;
+    uint32_t addr;
+    int verdict;
+};
+static struct debug_handoff handoff[FIQMON_SMP];
+
+#if FIQMON_HYP
+/* On CPU 0 (its FIQ, in the monitor's context own): every other CPU's debug event that
+ * waits, decided here, the session opened on it for a stop. True if a session ran. */
+static bool serve_debug_events(struct cpu_frame *own)
+{
+    bool session = false;
+
+    for (unsigned i = 1; i < FIQMON_SMP; i++) {
+        struct debug_handoff *h = &handoff[i];
+        struct cpu_frame *f = seen[i].frame;
+        if (!h->due)
+            continue;
+        h->due = false;
+        monitor_view_cpu(i, f); /* (its memory reads: the kernel's text, by its context) */
+        h->verdict = debug_event(f, i, h->kind == HYP_DEBUG_WATCHPOINT ? DEBUG_EVENT_WATCHPOINT
+                                                                     : DEBUG_EVENT_BREAKPOINT,
+                                 h->addr);
+        if (h->verdict == DEBUG_STOP) {
+            monitor_debug_stop(own, i, f);
+            session = true;
+        } else {
+            monitor_view_cpu(0, 0);
+        }
+        __asm__ volatile("dsb" ::: "memory");
+        h->done = true;
+        __asm__ volatile("dsb\n\tsev" ::: "memory");
+    }
+    return session;
+}
+
+bool virt_smp_debug_due(void)
+{
+    for (unsigned i = 1; i < FIQMON_SMP; i++)
+        if (handoff[i].due)
+            return true;
+    return false;
+}
+
+int virt_smp_debug_event(unsigned cpu, struct cpu_frame *f, unsigned kind, uint32_t addr)
+{
+    struct cpu_seen *s = &seen[cpu];
+    struct debug_handoff *h = &handoff[cpu];
+
+    s->pc = f->pc;
+    s->cpsr = f->cpsr;
+    s->frame = f;
+    gicv2_read_private(GICD_BASE, &s->group0, &s->enabled, &s->pending);
+    virt_read_ns_sysregs(&s->sysregs);
+    h->kind = (uint8_t)kind;
+    h->addr = addr;
+    h->done = false;
+    h->busy = true; /* stopped: no roundup waits for it (its FIQs are masked here) */
+    s->stopped = true;
+    __asm__ volatile("dsb" ::: "memory");
+    h->due = true;
+    __asm__ volatile("dsb" ::: "memory");
+    mmio_write_32(GICD_BASE + GICD_SGIR, (1u << 16) | CPU_SGI); /* to CPU 0 */
+    while (!h->done)
+        __asm__ volatile("wfe" ::: "memory");
+    s->stopped = false;
+    h->busy = false;
+    virt_debug_sync(); /* the table, and the step CPU 0 armed for it */
+    return h->verdict;
+}
+#endif
+
 int virt_smp_fiq(uint32_t iar)
 {
     uint32_t id = iar & GIC_INTID_MASK;
@@ -144,7 +225,10 @@ void platform_fiq_full(struct cpu_frame *f)
 
     if (cpu == 0) {
         platform_monitor_enter();
-        monitor_fiq_full(f);
+#if FIQMON_HYP
+        if (!serve_debug_events(f))
+#endif
+            monitor_fiq_full(f);
         platform_monitor_exit();
         return;
     }
@@ -173,6 +257,9 @@ void platform_fiq_full(struct cpu_frame *f)
         __asm__ volatile("wfe" ::: "memory");
 #endif
     s->stopped = false; /* (the frame may have been edited: the exit path reloads it) */
+#if FIQMON_HYP
+    virt_debug_sync(); /* breakpoints set while it was held, or a step armed for it */
+#endif
 }
 
 /* CPU i stopped on its own for a lockup report (until CPU 0 has written it): already in
@@ -193,7 +280,7 @@ static uint32_t call_others(void)
     uint32_t before[FIQMON_SMP], targets = 0, late, start, limit;
 
     for (unsigned i = 1; i < FIQMON_SMP; i++)
-        if (psci.cpu[i].state == PSCI_ON && !wedged(i)) {
+        if (psci.cpu[i].state == PSCI_ON && !wedged(i) && !handoff[i].busy) {
             targets |= 1u << i;
             before[i] = seen[i].answers;
         }
@@ -226,6 +313,12 @@ uint32_t port_cpus_hold(bool hold)
 uint32_t port_cpus_sample(void)
 {
     return hold_all ? 0 : call_others(); /* held: what they saved is where they are */
+}
+
+void virt_smp_kick(void)
+{
+    if (!hold_all)
+        call_others();
 }
 
 void port_cpu(unsigned n, struct port_cpu *out)

@@ -32,6 +32,7 @@ const struct ns_sysregs *virt_cpu_sysregs(unsigned n);
 struct hyp_stats;
 struct pl011_access_counts;
 struct spinlock;
+struct cpu_frame;
 bool virt_hyp_install(void);
 /* This CPU's Hyp registers armed with the installed shim (a no-op without one). */
 void virt_hyp_arm_cpu(unsigned cpu);
@@ -66,6 +67,17 @@ unsigned virt_cpu_index(void);
 /* A debug event the Hyp shim handed over (HYP=1, debug_stop.c): hyp_abi.h's
  * HYP_SMC_DEBUG_EVENT arguments. */
 uint32_t virt_debug_event(uint32_t kind, uint32_t addr, uint32_t shim_regs);
+/* This CPU's debug unit as the table says (debug_unit.c), before it runs the kernel again:
+ * a CPU other than the monitor's applies the breakpoints set while it was stopped or ran. */
+void virt_debug_sync(void);
+/* Another CPU's debug event (HYP=1, SMP > 1): CPU 0 decides for it (and may open the
+ * session on it) while it waits with its context in f; returns the verdict
+ * (enum debug_verdict). */
+int virt_smp_debug_event(unsigned cpu, struct cpu_frame *f, unsigned kind, uint32_t addr);
+/* Another CPU's debug event waits for CPU 0 (the full FIQ path serves it). */
+bool virt_smp_debug_due(void);
+/* The other online CPUs take a FIQ now unless held (debug_unit.c: a new table). */
+void virt_smp_kick(void);
 void virt_smp_init(void);
 int virt_smp_fiq(uint32_t iar);
 uint32_t virt_smp_smc(uint32_t fid, uint32_t a1, uint32_t a2, uint32_t a3);

@@ -449,11 +449,11 @@ static void feed(uint8_t c)
                    "resume without c, C or vCont");
         FUZZ_CHECK(gdb_stub_running(&stub), "resumed but not running");
         if (cfg & CFG_STOP_AT_ONCE)
-            gdb_stub_stopped(&stub, &frame);
+            gdb_stub_stopped(&stub, &frame, 0);
         break;
     case GDB_INTERRUPT:
         FUZZ_CHECK(running && c == 0x03, "interrupt without Ctrl-C to a running kernel");
-        gdb_stub_stopped(&stub, &frame);
+        gdb_stub_stopped(&stub, &frame, 0);
         break;
     case GDB_DETACH:
         FUZZ_CHECK(!running && wire_dispatched() && (wire.body[0] == 'D' || wire.body[0] == 'k'),

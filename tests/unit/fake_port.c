@@ -558,10 +558,19 @@ void port_cpu(unsigned n, struct port_cpu *out)
     out->frame = out->stopped ? f : NULL;
 }
 
+/* The table (every CPU's), and each CPU's step registers over it (a bit per slot). */
+static struct {
+    bool bp_on[16], wp_on[16];
+    uint32_t bp_addr[16], wp_addr[16], wp_len[16];
+    unsigned wp_kind[16];
+    uint32_t step_bps[FAKE_CPUS_MAX];
+} unit;
+
 void fake_port_reset(void)
 {
     memset(cpus, 0, sizeof(cpus));
     memset(&fake, 0, sizeof(fake));
+    memset(&unit, 0, sizeof(unit));
     fake_on_mem_access = NULL;
     fake.desc = default_desc;
     fake.desc.boot = default_boot;
@@ -588,20 +597,70 @@ void port_debug_slots(unsigned *breakpoints, unsigned *watchpoints)
     *watchpoints = fake.debug_wps;
 }
 
+
+static void cpu_bp(unsigned cpu, unsigned n, bool on, uint32_t addr)
+{
+    bool *reg_on = cpu ? &fake.cpu_bp_on[cpu][n] : &fake.bp_on[n];
+    uint32_t *reg_addr = cpu ? &fake.cpu_bp_addr[cpu][n] : &fake.bp_addr[n];
+
+    *reg_on = on;
+    *reg_addr = on ? addr : 0;
+}
+
+/* CPU 0's watchpoint registers: the table, unless a step on CPU 0 turned them off */
+static void cpu0_wps(void)
+{
+    for (unsigned n = 0; n < 16; n++) {
+        bool on = unit.wp_on[n] && !fake.cpu_wps_off[0];
+        fake.wp_on[n] = on;
+        fake.wp_addr[n] = on ? unit.wp_addr[n] : 0;
+        fake.wp_len[n] = on ? unit.wp_len[n] : 0;
+        fake.wp_kind[n] = on ? unit.wp_kind[n] : 0;
+    }
+}
+
 void port_debug_breakpoint(unsigned n, uint32_t addr, bool on)
 {
     assert_true(n < fake.debug_bps);
-    fake.bp_on[n] = on;
-    fake.bp_addr[n] = on ? addr : 0;
+    unit.bp_on[n] = on;
+    unit.bp_addr[n] = on ? addr : 0;
+    for (unsigned c = 0; c < FAKE_CPUS_MAX; c++)
+        if (!(unit.step_bps[c] & (1u << n)))
+            cpu_bp(c, n, on, addr);
 }
 
 void port_debug_watchpoint(unsigned n, uint32_t addr, uint32_t len, unsigned kind, bool on)
 {
     assert_true(n < fake.debug_wps);
-    fake.wp_on[n] = on;
-    fake.wp_addr[n] = on ? addr : 0;
-    fake.wp_len[n] = on ? len : 0;
-    fake.wp_kind[n] = on ? kind : 0;
+    unit.wp_on[n] = on;
+    unit.wp_addr[n] = on ? addr : 0;
+    unit.wp_len[n] = on ? len : 0;
+    unit.wp_kind[n] = on ? kind : 0;
+    cpu0_wps();
+}
+
+void port_debug_step_breakpoint(unsigned cpu, unsigned n, uint32_t addr, bool on)
+{
+    assert_true(cpu < FAKE_CPUS_MAX && n < fake.debug_bps);
+    unit.step_bps[cpu] |= 1u << n;
+    cpu_bp(cpu, n, on, addr);
+}
+
+void port_debug_step_watchpoints_off(unsigned cpu)
+{
+    assert_true(cpu < FAKE_CPUS_MAX);
+    fake.cpu_wps_off[cpu] = true;
+    cpu0_wps();
+}
+
+void port_debug_step_end(unsigned cpu)
+{
+    assert_true(cpu < FAKE_CPUS_MAX);
+    unit.step_bps[cpu] = 0;
+    fake.cpu_wps_off[cpu] = false;
+    for (unsigned n = 0; n < 16; n++)
+        cpu_bp(cpu, n, unit.bp_on[n], unit.bp_addr[n]);
+    cpu0_wps();
 }
 
 uint32_t port_debug_vectors(void)

@@ -145,6 +145,11 @@ struct fake_port {
     bool wp_on[16];
     uint32_t wp_addr[16], wp_len[16];
     unsigned wp_kind[16];
+    /* CPUs 1..7's breakpoint registers (CPU 0's are bp_on/bp_addr above): the table, or
+     * a step's own (port_debug_step_*); and whether a step turned their watchpoints off */
+    bool cpu_bp_on[FAKE_CPUS_MAX][16];
+    uint32_t cpu_bp_addr[FAKE_CPUS_MAX][16];
+    bool cpu_wps_off[FAKE_CPUS_MAX];
 };
 extern struct fake_port fake;
 

@@ -65,7 +65,7 @@ static void test_without_a_debug_unit_nothing_is_set(void **state)
     debug_reset();
     EXPECT_EQ(debug_break_set(CODE), -2);
     EXPECT_EQ(debug_watch_set(DATA, 4, WATCH_WRITE), -2);
-    EXPECT_TRUE(!debug_step_request(&frame, &error) && error, "no step");
+    EXPECT_TRUE(!debug_step_request(&frame, 0, &error) && error, "no step");
     debug_resuming(&frame);
     EXPECT_EQ(bps_on(), 0);
 }
@@ -100,14 +100,14 @@ static void test_a_breakpoint_is_stepped_over_when_the_kernel_resumes_there(void
     (void)state;
     EXPECT_EQ(debug_break_set(CODE + 4), 1);
     frame.pc = CODE + 4;
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
     EXPECT_TRUE(debug_last_stop.valid && !debug_last_stop.step && debug_last_stop.number == 1,
                 "breakpoint 1");
     debug_resuming(&frame);
     EXPECT_TRUE(!bp_armed_at(CODE + 4), "off while stepped over");
     EXPECT_TRUE(bp_armed_at(CODE + 8) && bp_armed_at(CODE + 0x14), "bne: both successors");
     frame.pc = CODE + 0x14;
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_RESUME);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_RESUME);
     EXPECT_TRUE(bp_armed_at(CODE + 4) && bps_on() == 1, "back, and only it");
     debug_resuming(&frame);
     EXPECT_EQ(bps_on(), 1);
@@ -118,7 +118,7 @@ static void test_resumed_elsewhere_or_after_a_knock_no_step_is_armed(void **stat
     (void)state;
     EXPECT_EQ(debug_break_set(CODE + 4), 1);
     frame.pc = CODE + 4;
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
     frame.pc = CODE; /* GDB moved the pc */
     debug_resuming(&frame);
     EXPECT_EQ(bps_on(), 1);
@@ -138,23 +138,23 @@ static void test_a_fiq_before_the_stepped_instruction_keeps_the_step(void **stat
 
     EXPECT_EQ(debug_break_set(CODE + 4), 1);
     frame.pc = CODE + 4;
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
     debug_resuming(&frame);
     debug_resuming(&frame); /* a FIQ at the same pc, before it ran */
     debug_resuming(&irq);   /* ... or in an interrupt handler it took first */
     EXPECT_TRUE(!bp_armed_at(CODE + 4) && bp_armed_at(CODE + 8) && bp_armed_at(CODE + 0x14),
                 "still stepping over");
     frame.pc = CODE + 8;
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_RESUME);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_RESUME);
     EXPECT_TRUE(bp_armed_at(CODE + 4) && bps_on() == 1, "back after the step");
 
     frame.pc = CODE + 4;
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
     debug_resuming(&frame);
     EXPECT_TRUE(debug_break_clear_number(1), "bc 1 while the step is in flight");
     EXPECT_TRUE(bp_armed_at(CODE + 8) && bp_armed_at(CODE + 0x14), "the step's registers");
     frame.pc = CODE + 0x14;
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_RESUME);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_RESUME);
     EXPECT_EQ(bps_on(), 0);
 }
 
@@ -197,33 +197,33 @@ static void test_a_software_breakpoint_stops_and_is_stepped_over(void **state)
     (void)state;
     EXPECT_EQ(debug_soft_set(CODE + 4), 1);
     frame.pc = CODE + 4;
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
     EXPECT_TRUE(debug_last_stop.valid && debug_last_stop.soft, "a software breakpoint");
     debug_resuming(&frame);
     EXPECT_EQ(get32(CODE + 4), 0x1a000002u); /* the kernel runs the original */
     EXPECT_TRUE(bp_armed_at(CODE + 8) && bp_armed_at(CODE + 0x14), "bne decoded, not BKPT");
     frame.pc = CODE + 0x14;
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_RESUME);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_RESUME);
     EXPECT_EQ(get32(CODE + 4), DEBUG_BKPT_ARM); /* back */
     EXPECT_EQ(bps_on(), 0);
     /* a user's step from it: the same, and it stops after */
     const char *error = NULL;
     frame.pc = CODE + 4;
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
-    EXPECT_TRUE(debug_step_request(&frame, &error), error);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
+    EXPECT_TRUE(debug_step_request(&frame, 0, &error), error);
     debug_resuming(&frame);
     EXPECT_EQ(get32(CODE + 4), 0x1a000002u);
     frame.pc = CODE + 8;
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
     EXPECT_TRUE(debug_last_stop.step, "stepped");
     EXPECT_EQ(get32(CODE + 4), DEBUG_BKPT_ARM);
     /* removed while stepped over: the original stays */
     frame.pc = CODE + 4;
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
     debug_resuming(&frame);
     EXPECT_TRUE(debug_soft_clear(CODE + 4), "z0");
     frame.pc = CODE + 8;
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_RESUME);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_RESUME);
     EXPECT_EQ(get32(CODE + 4), 0x1a000002u);
 }
 
@@ -233,20 +233,20 @@ static void test_a_users_step_stops_after_one_instruction_or_in_its_vector(void 
     (void)state;
 
     frame.pc = CODE;
-    EXPECT_TRUE(debug_step_request(&frame, &error), "%s", error ? error : "");
+    EXPECT_TRUE(debug_step_request(&frame, 0, &error), "%s", error ? error : "");
     EXPECT_EQ(bps_on(), 0); /* armed only when the kernel resumes */
     debug_resuming(&frame);
     EXPECT_TRUE(bp_armed_at(CODE + 4) && bps_on() == 1, "the next one only");
     frame.pc = CODE + 4;
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
     EXPECT_TRUE(debug_last_stop.step && !debug_last_stop.vector, "a step");
     EXPECT_EQ(bps_on(), 0);
     frame.pc = CODE + 0x10; /* svc #0: the next one, and the SVC vector */
-    EXPECT_TRUE(debug_step_request(&frame, &error), "again");
+    EXPECT_TRUE(debug_step_request(&frame, 0, &error), "again");
     debug_resuming(&frame);
     EXPECT_TRUE(bp_armed_at(CODE + 0x14) && bp_armed_at(VECTORS + 8), "svc: both");
     frame.pc = VECTORS + 8;
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
     EXPECT_TRUE(debug_last_stop.step && debug_last_stop.vector == 8, "in the SVC vector");
 }
 
@@ -259,14 +259,14 @@ static void test_a_step_needs_free_registers(void **state)
         EXPECT_EQ(debug_break_set(CODE + 0x100 + 4 * i), (int)i + 1);
     EXPECT_EQ(debug_break_set(CODE + 0x200), 6);
     frame.pc = CODE; /* add: one successor, no register free */
-    EXPECT_TRUE(!debug_step_request(&frame, &error) && error, "refused");
+    EXPECT_TRUE(!debug_step_request(&frame, 0, &error) && error, "refused");
     debug_resuming(&frame);
     EXPECT_EQ(bps_on(), 6); /* nothing armed, the user's six stay */
     EXPECT_TRUE(debug_break_clear_number(1), "bc 1");
     frame.pc = CODE + 4; /* bne: two successors, one register free */
-    EXPECT_TRUE(!debug_step_request(&frame, &error) && error, "still refused");
+    EXPECT_TRUE(!debug_step_request(&frame, 0, &error) && error, "still refused");
     frame.pc = CODE; /* add: one */
-    EXPECT_TRUE(debug_step_request(&frame, &error), "accepted");
+    EXPECT_TRUE(debug_step_request(&frame, 0, &error), "accepted");
 }
 
 static void test_a_watchpoint_stops_and_is_off_while_its_access_is_stepped(void **state)
@@ -274,28 +274,28 @@ static void test_a_watchpoint_stops_and_is_off_while_its_access_is_stepped(void 
     (void)state;
     EXPECT_EQ(debug_watch_set(DATA, 4, WATCH_WRITE), 1);
     frame.pc = CODE + 0xc;
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_WATCHPOINT, DATA), DEBUG_STOP);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_WATCHPOINT, DATA), DEBUG_STOP);
     EXPECT_TRUE(debug_last_stop.watch && debug_last_stop.addr == DATA &&
                     debug_last_stop.kind == WATCH_WRITE && debug_last_stop.number == 1,
                 "watchpoint 1");
     debug_resuming(&frame);
     EXPECT_TRUE(!fake.wp_on[0] && bp_armed_at(CODE + 0x10), "stepping the store");
     frame.pc = CODE + 0x10;
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_RESUME);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_RESUME);
     EXPECT_TRUE(fake.wp_on[0] && bps_on() == 0, "watching again");
     /* an address the CPU did not report: the one watchpoint it can be */
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_WATCHPOINT, 0), DEBUG_STOP);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_WATCHPOINT, 0), DEBUG_STOP);
     debug_clear_all();
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_WATCHPOINT, DATA), DEBUG_RESUME);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_WATCHPOINT, DATA), DEBUG_RESUME);
 }
 
 static void test_the_kernels_own_bkpt_is_the_kernels(void **state)
 {
     (void)state;
     frame.pc = CODE + 8;
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_REFLECT);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_REFLECT);
     frame.pc = CODE; /* no BKPT, no breakpoint: a stale hit, run on */
-    EXPECT_EQ(debug_event(&frame, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_RESUME);
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_RESUME);
     EXPECT_TRUE(!debug_last_stop.valid, "no stop recorded");
 }
 

@@ -982,7 +982,7 @@ static void test_c_resumes_without_a_reply_and_ctrl_c_stops_again(void **state)
     EXPECT_EQ(feed("\x03"), GDB_INTERRUPT);
     fake_output_reset();
     frame.pc = 0xc0005678u;
-    gdb_stub_stopped(&stub, &frame);
+    gdb_stub_stopped(&stub, &frame, 0);
     EXPECT_STR_EQ(output(), pkt(STOP));
     EXPECT_TRUE(!gdb_stub_running(&stub), "halted");
     EXPECT_REPLY(tfmt("p%x", 15), le32(0xc0005678u));
@@ -992,7 +992,7 @@ static void test_stop_reply_is_resent_on_minus(void **state)
 {
     (void)state;
     send("c");
-    gdb_stub_stopped(&stub, &frame);
+    gdb_stub_stopped(&stub, &frame, 0);
     fake_output_reset();
     feed("-");
     EXPECT_STR_EQ(output(), pkt(STOP));
@@ -1010,7 +1010,7 @@ static void test_C_ignores_the_signal_and_takes_an_address(void **state)
     (void)state;
     EXPECT_EQ(send("C0b"), GDB_RESUME);
     EXPECT_EQ(frame.pc, 0xc0001234u);
-    gdb_stub_stopped(&stub, &frame);
+    gdb_stub_stopped(&stub, &frame, 0);
     EXPECT_EQ(send("C02;c0200000"), GDB_RESUME);
     EXPECT_EQ(frame.pc, 0xc0200000u);
 }
@@ -1032,7 +1032,7 @@ static void test_vcont_continue_forms_resume(void **state)
         EXPECT_EQ(send(forms[i]), GDB_RESUME);
         EXPECT_STR_EQ(output(), "+");
         EXPECT_EQ(frame.pc, 0xc0001234u);
-        gdb_stub_stopped(&stub, &frame);
+        gdb_stub_stopped(&stub, &frame, 0);
     }
 }
 
@@ -1095,7 +1095,7 @@ static void test_stopped_drops_a_partial_packet(void **state)
     (void)state;
     send("c");
     feed("$m1000");
-    gdb_stub_stopped(&stub, &frame);
+    gdb_stub_stopped(&stub, &frame, 0);
     fake_output_reset();
     feed(",4#00");
     EXPECT_STR_EQ(output(), "");
@@ -1316,7 +1316,7 @@ static void test_a_stop_names_cpu_0_and_selects_it_again(void **state)
     EXPECT_EQ(send("c"), GDB_RESUME);
     fake_output_reset();
     EXPECT_EQ(feed("\x03"), GDB_INTERRUPT);
-    gdb_stub_stopped(&stub, &frame);
+    gdb_stub_stopped(&stub, &frame, 0);
     EXPECT_STR_EQ(output(), pkt("T02thread:01;"));
     EXPECT_REPLY("qC", "QC01");
     EXPECT_REPLY("g", regs_hex());

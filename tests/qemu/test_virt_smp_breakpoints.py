@@ -1,0 +1,127 @@
+# SPDX-License-Identifier: MIT
+"""Breakpoints with two CPUs (virt, HYP=1, SMP=2, Debian's kernel at the busybox shell): a
+breakpoint is in every CPU's debug unit; the CPU that hits it is stopped, the monitor (on
+CPU 0) rounds up the other, names the CPU that stopped and shows its context; continue
+steps that CPU over the breakpoint and releases both (issue 19, item 5)."""
+
+import re
+
+import pytest
+
+from test_gdb import read_until
+from test_virt_breakpoints import STOP, cmd, finish, gdb_async, sym, wait_stop
+from test_virt_smp import busybox_machine, cpus
+from test_virt_tasks import shell
+
+
+@pytest.fixture(scope="module")
+def smp_bp(tmp_path_factory):
+    with busybox_machine(tmp_path_factory, 2, "bpsmp", HYP=1) as fm:
+        yield fm
+
+
+def test_a_breakpoint_stops_the_cpu_that_hits_it_and_rounds_up_the_other(smp_bp):
+    """bp sys_sync, then `sync` pinned to CPU 1, then to CPU 0: each stop line names the
+    CPU that ran it, at sys_sync; the shell's cpu is that CPU (regs, bt are its own), the
+    other CPU is stopped too; continue lets each `sync` complete, once (no second stop)."""
+    fm = smp_bp
+    fm.knock()
+    addr = sym(fm, "sys_sync")
+    assert fm.cmd("bp sys_sync").startswith("breakpoint 1 at ")
+    fm.leave()
+    for cpu in (1, 0, 1):
+        fm.console.forget()
+        fm.console.send(f"taskset {1 << cpu} sync; echo synced-on-$((40+{cpu}))\r".encode())
+        m = wait_stop(fm)
+        assert m.group(2) == b"1" and m.group(7) == str(cpu).encode(), m.group(0)
+        assert int(m.group(8), 16) == addr and m.group(9) == b"sys_sync", m.group(0)
+        seen = cpus(fm)
+        assert seen[cpu] == ("stopped", addr) or seen[cpu][:2] == ("stopped", addr), seen
+        assert seen[1 - cpu][0] == "stopped", seen      # rounded up
+        assert re.search(rf"^\* cpu{cpu} ", fm.cmd("cpu"), re.M)
+        assert f"pc={addr:08x}" in fm.cmd("regs")
+        bt = fm.cmd("bt")
+        assert "sys_sync" in bt and "ret_fast_syscall" in bt, bt
+        # halted: the shell waits in the syscall
+        assert b"synced-on" not in fm.console.received_within(0.5)
+        assert "kernel continues" in fm.cmd("continue")
+        fm.leave()
+        fm.console.expect(rf"synced-on-{40 + cpu}".encode(), timeout=30)
+        # stepped over, not stopped again (the stop line would come on the debug port)
+        assert not STOP.search(fm.debug.received_within(0.3).decode("latin1"))
+    fm.knock()
+    assert cmd(fm, "bc 1") == ""
+    fm.leave()
+    assert shell(fm, "taskset 2 sync; echo none-armed") == "none-armed"
+
+
+def test_ss_steps_the_cpu_that_stopped(smp_bp):
+    """ss on the stopped CPU 1 steps CPU 1: the stop line names it, one instruction on."""
+    fm = smp_bp
+    fm.knock()
+    addr = sym(fm, "sys_sync")
+    fm.cmd("bp sys_sync")
+    fm.leave()
+    fm.console.send(b"taskset 2 sync; echo stepped-on-$((5*5))\r")
+    m = wait_stop(fm)
+    assert m.group(7) == b"1", m.group(0)
+    fm.debug.send(b"ss\r")
+    m = wait_stop(fm)
+    assert m.group(1) == b"stepped" and m.group(7) == b"1", m.group(0)
+    assert int(m.group(8), 16) in (addr + 2, addr + 4), m.group(0)
+    assert cmd(fm, "bc 1") == ""
+    assert "kernel continues" in fm.cmd("continue")
+    fm.leave()
+    fm.console.expect(rb"stepped-on-25", timeout=30)
+
+
+def test_gdb_watch_stops_the_write_made_on_cpu1(smp_bp):
+    """gdb: watch on the nodename (in every CPU's unit), `hostname` run on CPU 1: the stop
+    is thread 2's, with the old and new value; delete, detach: the command completes."""
+    fm = smp_bp
+    assert shell(fm, "hostname cccccccccccc; hostname") == "cccccccccccc"
+    fm.knock()
+    base = sym(fm, "init_uts_ns")
+    dump = fm.cmd(f"md {base:x} 200 b")
+    fm.leave()
+    data = bytes(int(b, 16) for row in dump.splitlines()
+                 for b in row.split(":")[1].split("  ")[0].split())
+    word = (base + data.index(b"cccccccccccc") + 3) & ~3
+    proc = gdb_async(fm, "set breakpoint always-inserted on", f"watch *(int *){word:#x}",
+                     "echo armed\\n", "continue", "info threads", "delete", "detach")
+    got = read_until(proc, b"armed", 60)
+    fm.console.send(b"taskset 2 hostname dddddddddddd; echo renamed-$((2*3))\r")
+    out = got + finish(fm, proc)
+    assert "Old value = 1667457891" in out and "New value = " in out, out   # 0x63636363
+    assert re.search(r"^\*\s+2\s+Thread 2 \(CPU 1 \[halted\]\)", out, re.M), out
+    fm.console.expect(rb"renamed-6", timeout=30)
+
+
+def test_gdb_stops_on_the_thread_that_hit_it_and_steps_that_thread(smp_bp):
+    """gdb: hbreak sys_sync, `sync` on CPU 1: the stop is thread 2's (CPU 1), stepi steps
+    thread 2 (its pc moves on from the breakpoint; GDB lets thread 1 run meanwhile, its
+    default), memory reads follow the thread (GDB reads the user stack of CPU 1's task to
+    step), delete, detach: the command completes."""
+    fm = smp_bp
+    fm.knock()
+    addr = sym(fm, "sys_sync")
+    fm.leave()
+    proc = gdb_async(fm, "set breakpoint always-inserted on", f"hbreak *{addr:#x}",
+                     "echo armed\\n", "continue", "p/x $pc", "info threads",
+                     "stepi", "p/x $pc", "stepi", "p/x $pc", "thread 1", "p/x $pc",
+                     "thread 2", "delete", "detach")
+    got = read_until(proc, b"armed", 60)
+    fm.console.forget()
+    fm.console.send(b"taskset 2 sync; echo gdb-smp-$((6*7))\r")
+    out = got + finish(fm, proc)
+    assert re.search(r"Thread 2 .*hit Hardware assisted breakpoint 1", out) or \
+        re.search(r"\[Switching to Thread 2\]", out), out
+    printed = [int(v, 16) for v in re.findall(r"^(?:\(gdb\) )*\$\d+ = (0x[0-9a-f]+)$", out, re.M)]
+    assert len(printed) == 4 and printed[0] == addr, out
+    assert printed[1] != addr and printed[2] != printed[1], out     # thread 2 stepped twice
+    assert printed[3] != printed[2], out     # thread 1 is CPU 0, elsewhere (it ran on)
+    assert re.search(r"^\*\s+2\s+Thread 2 \(CPU 1 \[halted\]\)", out, re.M), out
+    fm.console.expect(rb"gdb-smp-42", timeout=30)
+    fm.knock()
+    assert cmd(fm, "bl") == "0 of 6 breakpoints, 4 watchpoints"
+    fm.leave()
