@@ -144,7 +144,8 @@ X_I = re.compile(r"^(=>)? *0x([0-9a-f]+)(?: <[^>]*>)?:\s+(\S+)\s*(.*)$", re.M)
 @pytest.mark.parametrize("command", ["break", "hbreak"])
 def test_gdb_break_stepi_twenty_times_delete_and_detach(kernel, command):
     """gdb: break (a software breakpoint: fiqmon's BKPT in the kernel's text) or hbreak (a
-    breakpoint register) on sys_sync, `sync` on the console stops there; 20 stepi, each new
+    breakpoint register) on sys_sync, `sync` on the console stops there; bt (GDB's, and
+    fiqmon's through `monitor bt`, which names the syscall path); 20 stepi, each new
     pc checked against GDB's own disassembly of the instruction before; delete, detach: the
     command completes."""
     from test_gdb import read_until
@@ -157,13 +158,16 @@ def test_gdb_break_stepi_twenty_times_delete_and_detach(kernel, command):
     # always-inserted: the Z packet goes out with the command, so "armed" means armed (by
     # default GDB sends it only when it resumes, a race with the console's `sync`)
     proc = gdb_async(kernel, "set breakpoint always-inserted on", f"{command} *{addr:#x}",
-                     "echo armed\\n", "continue", "p/x $pc",
+                     "echo armed\\n", "continue", "p/x $pc", "bt 2", "monitor bt",
                      *steps, "x/2i $pc", "delete", "detach")
     got = read_until(proc, b"armed", 60)
     kernel.console.forget()
     kernel.console.send(b"sync; echo gdb-synced-$((6*7))\r")
     out = got + finish(kernel, proc)
     assert re.search(rf"\$1 = {addr:#x}", out), out
+    # bt: GDB's own (no vmlinux: frame #0 is where it stopped) and fiqmon's, symbolized
+    assert re.search(rf"^(?:\(gdb\) )*#0\s+{addr:#x} in ", out, re.M), out
+    assert re.search(r"sys_sync\+0x0/.*\n(?:.*\n)*?.*ret_fast_syscall", out), out
     rows = [X_I.findall("=> " + block) for block in out.split("=> ")[1:]]
     pcs = [int(r[0][1], 16) for r in rows]
     assert len(pcs) == 21 and pcs[0] == addr, out

@@ -125,3 +125,36 @@ def test_gdb_stops_on_the_thread_that_hit_it_and_steps_that_thread(smp_bp):
     fm.knock()
     assert cmd(fm, "bl") == "0 of 6 breakpoints, 4 watchpoints"
     fm.leave()
+
+
+def test_a_cpu_that_is_off_is_not_stepped_or_selected(smp_bp):
+    """CPU 1 taken offline by the kernel: the shell cannot select it (so ss cannot step it),
+    GDB's vCont;s:2 and Hg2 answer E03 and nothing is armed; back online, it stops again."""
+    from test_gdb import gdb
+    fm = smp_bp
+    # (the last line: the kernel's "CPU1 killed." may come first)
+    online = "/sys/devices/system/cpu/cpu1/online"
+    assert shell(fm, f"echo 0 > {online}; nproc").splitlines()[-1] == "1"
+    try:
+        fm.knock()
+        assert fm.cmd("cpu 1").strip().splitlines()[-1] == "error: cpu 1 is off"
+        assert "kernel continues" in fm.cmd("continue")
+        fm.leave()
+        fm.debug.close()
+        out = gdb(fm, None, "maint packet vCont;s:2", "maint packet Hg2", "info threads",
+                  "detach", timeout=60)
+        fm.attach_debug()
+        assert out.count('received: "E03"') == 2, out
+        assert re.search(r"^\*\s+1\s+Thread 1 \(CPU 0 \[halted\]\)", out, re.M), out
+        assert not re.search(r"Thread 2 ", out), out
+        fm.knock()
+        assert cmd(fm, "bl") == "0 of 6 breakpoints, 4 watchpoints"
+        fm.leave()
+    finally:
+        assert shell(fm, f"echo 1 > {online}; nproc").splitlines()[-1] == "2"
+    fm.knock()
+    try:
+        assert fm.cmd("cpu 1").startswith("fiqmon: every cpu halted")
+    finally:
+        fm.cmd("continue")
+        fm.leave()

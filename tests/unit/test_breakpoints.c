@@ -299,6 +299,109 @@ static void test_the_kernels_own_bkpt_is_the_kernels(void **state)
     EXPECT_TRUE(!debug_last_stop.valid, "no stop recorded");
 }
 
+/* --- several CPUs: the table is every CPU's, a step is one CPU's ---------------------- */
+
+static bool cpu_armed_at(unsigned cpu, uint32_t addr)
+{
+    for (unsigned i = 0; i < 6; i++)
+        if (fake.cpu_bp_on[cpu][i] && fake.cpu_bp_addr[cpu][i] == addr)
+            return true;
+    return false;
+}
+
+static unsigned cpu_bps_on(unsigned cpu)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < 6; i++)
+        n += fake.cpu_bp_on[cpu][i];
+    return n;
+}
+
+/* CPU 1 online and held (the monitor sees its context), stopped at pc */
+static struct cpu_frame *second_cpu_at(uint32_t pc)
+{
+    struct cpu_frame ctx = {.cpsr = ARM_MODE_SVC, .pc = pc};
+
+    fake.desc.cpus = 2;
+    fake_cpu_set(1, true, &ctx);
+    fake.cpus_held = true;
+    return fake_cpu_frame(1);
+}
+
+/* CPU 1 hits the breakpoint: the step over it is armed in CPU 1's unit only (CPU 0, elsewhere,
+ * keeps the breakpoint and takes no step); CPU 1's step ends on CPU 1's event, and only
+ * there: CPU 0's event meanwhile is not it. */
+static void test_a_stop_on_another_cpu_is_stepped_over_on_that_cpu_only(void **state)
+{
+    (void)state;
+    struct cpu_frame *cpu1 = second_cpu_at(CODE + 4);
+
+    EXPECT_EQ(debug_break_set(CODE + 4), 1);
+    EXPECT_TRUE(bp_armed_at(CODE + 4) && cpu_armed_at(1, CODE + 4), "in every CPU's unit");
+    EXPECT_EQ(debug_event(cpu1, 1, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
+    EXPECT_TRUE(debug_last_stop.valid && debug_last_stop.number == 1, "breakpoint 1");
+    frame.pc = CODE + 0x10; /* CPU 0, where the roundup found it */
+    debug_resuming(&frame);
+    EXPECT_TRUE(!cpu_armed_at(1, CODE + 4) && cpu_armed_at(1, CODE + 8) &&
+                    cpu_armed_at(1, CODE + 0x14),
+                "CPU 1 steps over it (bne: both successors)");
+    EXPECT_TRUE(bp_armed_at(CODE + 4) && bps_on() == 1, "CPU 0: the breakpoint, no step");
+    frame.pc = CODE + 0x14; /* CPU 0 at CPU 1's step address (a stale hit): not the step's end */
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_RESUME);
+    EXPECT_TRUE(cpu_armed_at(1, CODE + 0x14), "CPU 1's step is still armed");
+    cpu1->pc = CODE + 8;
+    EXPECT_EQ(debug_event(cpu1, 1, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_RESUME);
+    EXPECT_TRUE(cpu_armed_at(1, CODE + 4) && cpu_bps_on(1) == 1, "CPU 1: the table again");
+    EXPECT_TRUE(bp_armed_at(CODE + 4) && bps_on() == 1, "CPU 0 unchanged");
+}
+
+/* ss / GDB's vCont;s:2 on CPU 1: the step is CPU 1's; a CPU not stopped (off, or running
+ * on) cannot step, nor another CPU while CPU 1's step has not run; the step's stop is
+ * CPU 1's. */
+static void test_a_step_is_the_requested_cpus(void **state)
+{
+    const char *error = NULL;
+    (void)state;
+    struct cpu_frame *cpu1 = second_cpu_at(CODE);
+
+    EXPECT_TRUE(!debug_step_request(NULL, 1, &error) && error, "CPU 1 off: no step");
+    EXPECT_TRUE(debug_step_request(cpu1, 1, &error), "%s", error ? error : "");
+    frame.pc = CODE + 0x10;
+    debug_resuming(&frame);
+    EXPECT_TRUE(cpu_armed_at(1, CODE + 4) && cpu_bps_on(1) == 1, "CPU 1 steps add");
+    EXPECT_EQ(bps_on(), 0);
+    error = NULL;
+    EXPECT_TRUE(!debug_step_request(&frame, 0, &error) && error, "CPU 1's step first");
+    cpu1->pc = CODE + 4;
+    EXPECT_EQ(debug_event(cpu1, 1, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
+    EXPECT_TRUE(debug_last_stop.step, "stepped");
+    EXPECT_EQ(cpu_bps_on(1), 0);
+    EXPECT_TRUE(debug_step_request(&frame, 0, &error), "now CPU 0 may step");
+}
+
+/* A watchpoint's step over on CPU 1 leaves CPU 0 watching; a breakpoint set while CPU 1
+ * steps is every CPU's at once, in a slot the step does not hold; after the step CPU 1 has
+ * the table. */
+static void test_the_table_changes_under_a_step_reach_that_cpu_after_it(void **state)
+{
+    (void)state;
+    struct cpu_frame *cpu1 = second_cpu_at(CODE + 0xc);
+
+    EXPECT_EQ(debug_watch_set(DATA, 4, WATCH_WRITE), 1);
+    EXPECT_EQ(debug_event(cpu1, 1, DEBUG_EVENT_WATCHPOINT, DATA), DEBUG_STOP);
+    frame.pc = CODE + 0x20;
+    debug_resuming(&frame); /* CPU 1 steps the store, its watchpoints off */
+    EXPECT_TRUE(fake.cpu_wps_off[1] && !fake.cpu_wps_off[0] && fake.wp_on[0],
+                "CPU 1 stops watching for its step, CPU 0 watches on");
+    EXPECT_EQ(debug_break_set(CODE), 2); /* (slot 1: CPU 1's step holds slot 0) */
+    EXPECT_TRUE(bp_armed_at(CODE) && cpu_armed_at(1, CODE) && cpu_armed_at(1, CODE + 0x10),
+                "set during CPU 1's step: both CPUs, and CPU 1's step stays");
+    cpu1->pc = CODE + 0x10;
+    EXPECT_EQ(debug_event(cpu1, 1, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_RESUME);
+    EXPECT_TRUE(cpu_armed_at(1, CODE) && cpu_bps_on(1) == 1 && !fake.cpu_wps_off[1],
+                "after it: the table");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -316,6 +419,11 @@ int main(void)
         cmocka_unit_test_setup(test_a_watchpoint_stops_and_is_off_while_its_access_is_stepped,
                                setup),
         cmocka_unit_test_setup(test_the_kernels_own_bkpt_is_the_kernels, setup),
+        cmocka_unit_test_setup(test_a_stop_on_another_cpu_is_stepped_over_on_that_cpu_only,
+                               setup),
+        cmocka_unit_test_setup(test_a_step_is_the_requested_cpus, setup),
+        cmocka_unit_test_setup(test_the_table_changes_under_a_step_reach_that_cpu_after_it,
+                               setup),
     };
 
     return cmocka_run_group_tests_name("breakpoints", tests, NULL, NULL);
