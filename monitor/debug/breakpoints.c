@@ -30,6 +30,9 @@ static struct {
     uint32_t step_vectors; /* the vector addresses among them (reported as such) */
     uint32_t suspended_bp; /* the user's breakpoint at the pc stepped over (bit) */
     int suspended_soft;    /* the software breakpoint stepped over (index + 1), or 0 */
+    /* while it is out of the text, a breakpoint register (index + 1) stands in for it on
+     * every other CPU (several CPUs: one that runs there meanwhile still stops) */
+    int soft_guard;
     bool wps_suspended;
     /* requested by `ss` / GDB's s for CPU step_request_cpu: armed when it resumes */
     bool step_pending;
@@ -332,6 +335,10 @@ static void step_end(void)
             text_write(s->addr, bkpt_for(s->addr));
         dbg.suspended_soft = 0;
     }
+    if (dbg.soft_guard) { /* (after the BKPT is back: no moment without either) */
+        port_debug_breakpoint((unsigned)dbg.soft_guard - 1, 0, false);
+        dbg.soft_guard = 0;
+    }
     dbg.step_slots = dbg.step_vectors = dbg.suspended_bp = 0;
     dbg.stepping = dbg.user_step = dbg.wps_suspended = false;
 }
@@ -383,6 +390,24 @@ static unsigned free_slots(void)
     return n;
 }
 
+/* A free register (not the user's, not a step's: the highest, the step takes the lowest)
+ * for the software breakpoint at addr while the stepping CPU runs its original: on every
+ * CPU but that one. */
+static void soft_guard_on(unsigned cpu, uint32_t addr)
+{
+    if (platform->cpus < 2)
+        return; /* one CPU: nobody else can run there */
+    for (unsigned i = dbg.nbp; i-- > 0;) {
+        if (dbg.bp[i].used || (dbg.step_slots & (1u << i)))
+            continue;
+        port_debug_breakpoint(i, addr, true);
+        port_debug_step_breakpoint(cpu, i, 0, false);
+        dbg.soft_guard = (int)i + 1;
+        return;
+    }
+    /* none free: other CPUs may run the instruction unseen for one step (docs) */
+}
+
 /* Arms a step from f, CPU cpu's context; false (nothing changed) if it cannot be. */
 static bool step_arm(struct cpu_frame *f, unsigned cpu, bool user, bool over_watchpoint,
                      const char **error)
@@ -405,8 +430,15 @@ static bool step_arm(struct cpu_frame *f, unsigned cpu, bool user, bool over_wat
         return false;
     }
     if (soft >= 0 && dbg.suspended_soft != soft + 1) { /* the kernel runs the original */
+        /* the guard first (a register the step can spare): no moment with neither the
+         * BKPT nor the register */
+        if (free_slots() > n)
+            soft_guard_on(cpu, dbg.soft[soft].addr);
         if (!text_write(dbg.soft[soft].addr, dbg.soft[soft].orig)) {
             dbg.suspended_bp = 0;
+            if (dbg.soft_guard)
+                port_debug_breakpoint((unsigned)dbg.soft_guard - 1, 0, false);
+            dbg.soft_guard = 0;
             *error = "the software breakpoint at the pc does not come out";
             return false;
         }
@@ -419,7 +451,8 @@ static bool step_arm(struct cpu_frame *f, unsigned cpu, bool user, bool over_wat
         dbg.wps_suspended = true;
     }
     for (unsigned k = 0, i = 0; k < n; k++) {
-        while (dbg.bp[i].used && !(dbg.suspended_bp & (1u << i)))
+        while ((dbg.bp[i].used && !(dbg.suspended_bp & (1u << i))) ||
+               dbg.soft_guard == (int)i + 1)
             i++;
         port_debug_step_breakpoint(cpu, i, t[k], true);
         dbg.step_slots |= 1u << i;

@@ -857,7 +857,7 @@ static void breakpoint_packet(struct gdb_stub *g, const char *b, const char *end
         if (kind != 4)
             addr |= 1u; /* Thumb */
         addr = breakpoint_state(addr);
-        bool soft = type == 0 && platform->cpus <= 1;
+        bool soft = type == 0;
         if (!set) {
             if (!soft || !debug_soft_clear(addr))
                 debug_break_clear(addr);

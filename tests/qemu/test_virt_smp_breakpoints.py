@@ -97,8 +97,11 @@ def test_gdb_watch_stops_the_write_made_on_cpu1(smp_bp):
     fm.console.expect(rb"renamed-6", timeout=30)
 
 
-def test_gdb_stops_on_the_thread_that_hit_it_and_steps_that_thread(smp_bp):
-    """gdb: hbreak sys_sync, `sync` on CPU 1: the stop is thread 2's (CPU 1), stepi steps
+@pytest.mark.parametrize("command", ["break", "hbreak"])
+def test_gdb_stops_on_the_thread_that_hit_it_and_steps_that_thread(smp_bp, command):
+    """gdb: break (fiqmon's BKPT in the text: while CPU 1 steps over it a breakpoint
+    register stands in for it on CPU 0) or hbreak on sys_sync, `sync` on CPU 1: the stop
+    is thread 2's (CPU 1), stepi steps
     thread 2 (its pc moves on from the breakpoint; GDB lets thread 1 run meanwhile, its
     default), memory reads follow the thread (GDB reads the user stack of CPU 1's task to
     step), delete, detach: the command completes."""
@@ -106,10 +109,10 @@ def test_gdb_stops_on_the_thread_that_hit_it_and_steps_that_thread(smp_bp):
     fm.knock()
     addr = sym(fm, "sys_sync")
     fm.leave()
-    proc = gdb_async(fm, "set breakpoint always-inserted on", f"hbreak *{addr:#x}",
-                     "echo armed\\n", "continue", "p/x $pc", "info threads",
-                     "stepi", "p/x $pc", "stepi", "p/x $pc", "thread 1", "p/x $pc",
-                     "thread 2", "delete", "detach")
+    proc = gdb_async(fm, f"x/1xw {addr:#x}", "set breakpoint always-inserted on",
+                     f"{command} *{addr:#x}", "echo armed\\n", "continue", "p/x $pc",
+                     "info threads", "stepi", "p/x $pc", "stepi", "p/x $pc", "thread 1",
+                     "p/x $pc", "thread 2", "delete", f"x/1xw {addr:#x}", "detach")
     got = read_until(proc, b"armed", 60)
     fm.console.forget()
     fm.console.send(b"taskset 2 sync; echo gdb-smp-$((6*7))\r")
@@ -121,6 +124,8 @@ def test_gdb_stops_on_the_thread_that_hit_it_and_steps_that_thread(smp_bp):
     assert printed[1] != addr and printed[2] != printed[1], out     # thread 2 stepped twice
     assert printed[3] != printed[2], out     # thread 1 is CPU 0, elsewhere (it ran on)
     assert re.search(r"^\*\s+2\s+Thread 2 \(CPU 1 \[halted\]\)", out, re.M), out
+    text = re.findall(rf"^(?:\(gdb\) )*{addr:#x}:\s+(0x[0-9a-f]+)$", out, re.M)
+    assert len(text) == 2 and text[0] == text[1] and int(text[0], 16) != 0xe1200f71, out
     fm.console.expect(rb"gdb-smp-42", timeout=30)
     fm.knock()
     assert cmd(fm, "bl") == "0 of 6 breakpoints, 4 watchpoints"

@@ -402,6 +402,35 @@ static void test_the_table_changes_under_a_step_reach_that_cpu_after_it(void **s
                 "after it: the table");
 }
 
+/* Several CPUs: while CPU 1 runs the original instruction of a software breakpoint, a
+ * breakpoint register stands in for it on every other CPU (CPU 0 still stops there: a
+ * software breakpoint's stop), never on CPU 1; at the step's end the BKPT is back and the
+ * register free. */
+static void test_a_software_breakpoint_stepped_over_on_one_cpu_still_stops_the_others(void **state)
+{
+    (void)state;
+    struct cpu_frame *cpu1 = second_cpu_at(CODE + 4);
+
+    EXPECT_EQ(debug_soft_set(CODE + 4), 1);
+    EXPECT_EQ(debug_event(cpu1, 1, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
+    frame.pc = CODE + 0x10;
+    debug_resuming(&frame);
+    EXPECT_EQ(get32(CODE + 4), 0x1a000002u); /* CPU 1 runs the original */
+    EXPECT_TRUE(bp_armed_at(CODE + 4) && bps_on() == 1, "CPU 0: the stand-in register");
+    EXPECT_TRUE(!cpu_armed_at(1, CODE + 4) && cpu_armed_at(1, CODE + 8) &&
+                    cpu_armed_at(1, CODE + 0x14),
+                "CPU 1: its step only");
+    frame.pc = CODE + 4; /* CPU 0 gets there meanwhile */
+    EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
+    EXPECT_TRUE(debug_last_stop.soft, "a software breakpoint's stop");
+    cpu1->pc = CODE + 8;
+    EXPECT_EQ(debug_event(cpu1, 1, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_RESUME);
+    EXPECT_EQ(get32(CODE + 4), DEBUG_BKPT_ARM);
+    EXPECT_TRUE(bps_on() == 0 && cpu_bps_on(1) == 0, "the stand-in is free again");
+    debug_clear_all();
+    EXPECT_EQ(get32(CODE + 4), 0x1a000002u);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -422,6 +451,8 @@ int main(void)
         cmocka_unit_test_setup(test_a_stop_on_another_cpu_is_stepped_over_on_that_cpu_only,
                                setup),
         cmocka_unit_test_setup(test_a_step_is_the_requested_cpus, setup),
+        cmocka_unit_test_setup(
+            test_a_software_breakpoint_stepped_over_on_one_cpu_still_stops_the_others, setup),
         cmocka_unit_test_setup(test_the_table_changes_under_a_step_reach_that_cpu_after_it,
                                setup),
     };
