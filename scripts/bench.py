@@ -336,6 +336,13 @@ def more_figures(results, quick):
                          f"per access, exec log: shim {a['shim']:.0f}, fiqmon "
                          f"{a['fiqmon']:.0f}; a real PL011 {k}: 1"))
 
+    for k, what in (("bkpt", "the kernel's own BKPT, reflected to it by fiqmon"),
+                    ("cp14", "the kernel's DBGDIDR read, answered 0 by the shim")):
+        d = hy["debug"][k]
+        rows.append((f"virt: debug trap (HYP=1), {what}", f"{d['trapped']:.0f}", "instructions",
+                     f"per loop pass, exec log: shim {d['shim']:.0f}, fiqmon {d['fiqmon']:.0f}; "
+                     f"without the shim {d['native']:.0f}"))
+
     # Debian's console throughput and GDB's dumps boot Debian's kernel: make bench only
     # (make test's --quick keeps within its time; the per-access cost above stays)
     if not quick:

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""What one trapped console access costs, from QEMU's exec log (virt), and where.
+"""What one trapped console access costs, from QEMU's exec log (virt), and where; and what
+the shim's debug traps cost the kernel (its own BKPT, reflected; a cp14 read, answered).
 
 The `uartbench` guest (tests/guests/virt/uartbench.c) reads UART0's FR 64 times and
 writes its DR 64 times, each in a three-instruction loop. QEMU runs single-stepped with
@@ -96,7 +97,8 @@ def run(name, workdir):
         proc.terminate()
         proc.wait()
     elf = ROOT / GUEST
-    loops = {symbol(elf, "bench_read_loop"): "read", symbol(elf, "bench_write_loop"): "write"}
+    loops = {symbol(elf, "bench_read_loop"): "read", symbol(elf, "bench_write_loop"): "write",
+             symbol(elf, "bench_bkpt_loop"): "bkpt", symbol(elf, "bench_cp14_loop"): "cp14"}
     passes = {k: [] for k in loops.values()}  # per pass: {who: instructions}
     current = None
     with open(log, "rb") as f:
@@ -134,6 +136,11 @@ def measure():
                    "shim": r[name][k]["shim"], "fiqmon": r[name][k]["fiqmon"]}
                for k in ("read", "write")}
         for name in ("trapped", "emulated", "emulated-smp2")}
+    # the debug traps (HYP=1): a loop pass against the same pass without the shim, where
+    # the kernel's BKPT is its own Prefetch Abort and DBGDIDR a plain read
+    r["debug"] = {k: {"native": real[k]["median"], "trapped": r["trapped"][k]["median"],
+                      "shim": r["trapped"][k]["shim"], "fiqmon": r["trapped"][k]["fiqmon"]}
+                  for k in ("bkpt", "cp14")}
     return r
 
 
@@ -146,3 +153,6 @@ if __name__ == "__main__":
                   f"fiqmon {a['fiqmon']:.0f}); loop pass real {r['real'][k]['median']:.0f}, "
                   f"{name} {r[name][k]['median']:.0f} (min {r[name][k]['min']}, "
                   f"max {r[name][k]['max']})")
+    for k, d in r["debug"].items():
+        print(f"{k}: loop pass {d['trapped']:.0f} instructions with the shim (shim "
+              f"{d['shim']:.0f}, fiqmon {d['fiqmon']:.0f}), {d['native']:.0f} without")
