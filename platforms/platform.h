@@ -253,6 +253,9 @@ uint32_t port_debug_vectors(void);
 void port_debug_code_sync(uint32_t addr);
 /* The kernel is Thumb-2 code: it takes its exceptions in Thumb state (SCTLR.TE). */
 bool port_debug_kernel_thumb(void);
+/* The kernel's translation registers (the selected CPU's TTBR0, TTBR1, TTBCR), to tell its
+ * text from its data; false when its MMU is off (every address is physical and runs). */
+bool port_debug_translation(uint32_t *ttbr0, uint32_t *ttbr1, uint32_t *ttbcr);
 
 /* Platform commands: `platform_commands` (command.h), a NULL-name terminated table that
  * may hold just the terminator. */

@@ -145,6 +145,9 @@ int cmd_bp(int argc, char **argv)
         return con_error("a breakpoint is already set at %08x", (unsigned)addr);
     case -5:
         return con_error("%08x is not mapped in the kernel: no breakpoint set", (unsigned)addr);
+    case -6:
+        return con_error("%08x is not executable (the kernel maps it XN): no breakpoint set",
+                         (unsigned)addr);
     default:
         break;
     }

@@ -5,6 +5,7 @@
 
 #include "next_pc.h"
 #include "platform.h"
+#include "text_mapping.h"
 
 struct slot {
     uint32_t addr, len;
@@ -98,6 +99,27 @@ static bool read_text(uint32_t addr, unsigned width, uint32_t *value)
     return true;
 }
 
+static bool read_pa(uint32_t pa, uint32_t *value)
+{
+    return port_mem_read(pa, 4, value);
+}
+
+/* 0 if the kernel may run the instruction at addr: its tables map it, not XN (or its MMU
+ * is off, or its tables are long-descriptor ones, which are not walked:
+ * docs/breakpoints.md); -5 not mapped there, -6 mapped XN (data). */
+static int executable(uint32_t addr)
+{
+    struct text_mapping_regs r;
+    enum text_mapping m;
+
+    if (!port_debug_translation(&r.ttbr0, &r.ttbr1, &r.ttbcr))
+        return 0;
+    port_mem_space(PORT_MEM_PHYSICAL);
+    m = text_mapping_at(addr & ~1u, &r, read_pa);
+    port_mem_space(PORT_MEM_VIRTUAL);
+    return m == TEXT_UNMAPPED ? -5 : m == TEXT_NOT_EXECUTABLE ? -6 : 0;
+}
+
 /* --- software breakpoints -------------------------------------------------------------- */
 
 static unsigned insn_size(uint32_t addr)
@@ -162,6 +184,9 @@ int debug_soft_set(uint32_t addr)
     port_mem_space(PORT_MEM_VIRTUAL);
     if (!port_mem_is_memory(addr & ~1u) || !text_read(addr, &orig))
         return -5;
+    int mapping = executable(addr);
+    if (mapping)
+        return mapping; /* (data: a BKPT there would corrupt it) */
     if (orig == bkpt_for(addr))
         return -4; /* fiqmon's own BKPT already: nothing to restore later */
     for (unsigned i = 0; i < DEBUG_SOFT_MAX && free < 0; i++)
@@ -230,6 +255,9 @@ int debug_break_set(uint32_t addr)
     uint32_t insn;
     if (!read_text(addr & ~1u, 2, &insn))
         return -5; /* nothing there for the kernel to run */
+    int mapping = executable(addr);
+    if (mapping)
+        return mapping;
     for (unsigned i = 0; i < dbg.nbp; i++) {
         if (dbg.bp[i].used || (dbg.step_slots & (1u << i)))
             continue;

@@ -60,8 +60,8 @@ unsigned debug_breakpoint_slots(void);
 unsigned debug_watchpoint_slots(void);
 
 /* addr: bit 0 set for a Thumb instruction. Returns the number (1-based) or a negative
- * errno-like code: -1 no free slot, -2 no debug unit, -3 already set there, -5 the address does not
- * read (not mapped). */
+ * errno-like code: -1 no free slot, -2 no debug unit, -3 already set there, -5 the address
+ * does not read (not mapped), -6 the kernel's tables map it not executable (data). */
 int debug_break_set(uint32_t addr);
 bool debug_break_clear(uint32_t addr);         /* by address */
 bool debug_break_clear_number(unsigned number); /* by number */
@@ -76,7 +76,7 @@ void debug_clear_all(void);
  * step over it. addr: bit 0 for Thumb (a 16-bit BKPT; in a 32-bit Thumb instruction its
  * first halfword). Returns the slot (1-based) or -1 full, -2 no debug unit (the step over
  * needs it), -3 already set, -4 misaligned or already fiqmon's BKPT, -5 not writable
- * memory. Reads through read_text-style decoding see the original instruction. */
+ * memory, -6 not executable (data: the BKPT would corrupt it). Reads through read_text-style decoding see the original instruction. */
 int debug_soft_set(uint32_t addr);
 bool debug_soft_clear(uint32_t addr);
 unsigned debug_soft_count(void);

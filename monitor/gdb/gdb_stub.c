@@ -875,7 +875,10 @@ static void breakpoint_packet(struct gdb_stub *g, const char *b, const char *end
         r = debug_watch_set(addr, kind, wk);
     }
     /* full: ENOSPC; unmapped: EFAULT; same again: OK; a shape the unit cannot watch: EINVAL */
-    reply_str(g, r > 0 || r == -3 ? "OK" : r == -1 ? "E28" : r == -5 ? "E14" : "E22");
+    reply_str(g, r > 0 || r == -3  ? "OK"
+                 : r == -1            ? "E28"
+                 : r == -5 || r == -6 ? "E14" /* unmapped, or not executable */
+                                      : "E22");
 }
 
 /* s [ADDR], S SIG[;ADDR]: one instruction on the selected CPU (Hg; GDB selects the thread

@@ -43,6 +43,12 @@ void port_debug_step_end(unsigned cpu)
     (void)cpu;
 }
 
+bool port_debug_translation(uint32_t *ttbr0, uint32_t *ttbr1, uint32_t *ttbcr)
+{
+    *ttbr0 = *ttbr1 = *ttbcr = 0;
+    return false;
+}
+
 bool port_debug_kernel_thumb(void)
 {
     return false;

@@ -7,6 +7,7 @@
  * applies before it runs the kernel again (virt_debug_sync). Registers:
  * platforms/common/armv7_debug.h. */
 #include "armv7_debug.h"
+#include "monitor.h"
 #include "platform.h"
 #include "virt.h"
 
@@ -220,6 +221,16 @@ void port_debug_step_end(unsigned cpu)
         apply(cpu);
     else
         unit[cpu].dirty = true;
+}
+
+bool port_debug_translation(uint32_t *ttbr0, uint32_t *ttbr1, uint32_t *ttbcr)
+{
+    const struct ns_sysregs *r = virt_cpu_sysregs(monitor_cpu());
+
+    *ttbr0 = r->ttbr0;
+    *ttbr1 = r->ttbr1;
+    *ttbcr = r->ttbcr;
+    return r->sctlr & 1u; /* SCTLR.M */
 }
 
 bool port_debug_kernel_thumb(void)

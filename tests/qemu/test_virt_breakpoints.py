@@ -60,6 +60,9 @@ def test_bad_breakpoints_are_refused_and_nothing_is_set(kernel):
     assert cmd(kernel, "bp 0") == "error: 00000000 is not mapped in the kernel: no breakpoint set"
     assert cmd(kernel, "bp no_such_function_here") == "error: no symbol 'no_such_function_here'"
     assert cmd(kernel, "bc 1") == "error: no breakpoint 1 (bl lists them)"
+    data = sym(kernel, "init_uts_ns")   # the kernel's data: mapped, XN
+    assert cmd(kernel, f"bp {data:x}") == \
+        f"error: {data:08x} is not executable (the kernel maps it XN): no breakpoint set"
     assert cmd(kernel, "ss") == "error: the kernel is not halted (halt first)"
     assert cmd(kernel, "bl") == "0 of 6 breakpoints, 4 watchpoints"
     base = sym(kernel, "sys_sync")
@@ -231,13 +234,21 @@ def test_gdb_watch_and_rwatch_stop_on_the_access_and_name_it(kernel):
 def test_gdb_bad_breakpoints_answer_errors(kernel):
     kernel.knock()
     text = sym(kernel, "sys_sync")
+    data = sym(kernel, "init_uts_ns")
     kernel.leave()
     kernel.debug.close()
     out = gdb(kernel, None, "hbreak *0", "continue", "delete", f"watch *(int *){text + 2:#x}",
-              "continue", "detach", setup=["set debug remote 1"], timeout=60)
+              "continue", "delete", f"x/1xw {data:#x}", f"maint packet Z0,{data:x},4",
+              f"maint packet Z1,{data:x},4", f"x/1xw {data:#x}", "detach",
+              setup=["set debug remote 1"], timeout=60)
     kernel.attach_debug()
     assert re.search(r"Packet received: E14", out), out     # Z1 on an unmapped address
     assert re.search(r"Packet received: E22", out), out     # a watch crossing a word
+    # Z0 and Z1 on the kernel's data (mapped XN): E14, and the data is as it was
+    assert re.search(rf'sending: Z0,{data:x},4\nreceived: "E14"', out), out
+    assert re.search(rf'sending: Z1,{data:x},4\nreceived: "E14"', out), out
+    words = re.findall(rf"^(?:\(gdb\) )*{data:#x}:\s+(0x[0-9a-f]+)$", out, re.M)
+    assert len(words) == 2 and words[0] == words[1], out
     kernel.knock()
     assert cmd(kernel, "bl") == "0 of 6 breakpoints, 4 watchpoints"
     kernel.leave()

@@ -668,6 +668,14 @@ uint32_t port_debug_vectors(void)
     return fake.debug_vectors;
 }
 
+bool port_debug_translation(uint32_t *ttbr0, uint32_t *ttbr1, uint32_t *ttbcr)
+{
+    *ttbr0 = fake.ttbr0;
+    *ttbr1 = fake.ttbr1;
+    *ttbcr = fake.ttbcr;
+    return fake.mmu_on;
+}
+
 bool port_debug_kernel_thumb(void)
 {
     return fake.kernel_thumb;

@@ -138,6 +138,8 @@ struct fake_port {
     unsigned cpu_samples;         /* port_cpus_sample calls */
     /* the debug unit's registers as the monitor left them */
     bool kernel_thumb;   /* port_debug_kernel_thumb */
+    bool mmu_on;         /* port_debug_translation: the kernel's tables (default: MMU off) */
+    uint32_t ttbr0, ttbr1, ttbcr;
     unsigned code_syncs; /* port_debug_code_sync calls, and the last address */
     uint32_t code_sync_addr;
     bool bp_on[16];

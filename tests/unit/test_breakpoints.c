@@ -299,6 +299,32 @@ static void test_the_kernels_own_bkpt_is_the_kernels(void **state)
     EXPECT_TRUE(!debug_last_stop.valid, "no stop recorded");
 }
 
+/* The kernel's tables decide what is code: an address they map XN (data) or do not map
+ * gets no breakpoint of either kind, and its memory is untouched. */
+static void test_data_and_unmapped_addresses_get_no_breakpoint(void **state)
+{
+    uint32_t l1 = FAKE_RAM_BASE + 0xc000u, l2 = FAKE_RAM_BASE + 0xd000u;
+    (void)state;
+
+    put32(l1 + (CODE >> 20) * 4, l2 | 0x1u); /* a page table */
+    put32(l2 + ((CODE >> 12) & 0xffu) * 4, CODE | 0x2u);     /* small page, runs */
+    put32(l2 + ((DATA >> 12) & 0xffu) * 4, DATA | 0x3u);     /* small page, XN */
+    fake.mmu_on = true;
+    fake.ttbr0 = l1;
+    put32(DATA, 0x12345678u);
+    EXPECT_EQ(debug_break_set(DATA), -6);
+    EXPECT_EQ(debug_soft_set(DATA), -6);
+    EXPECT_EQ(get32(DATA), 0x12345678u);
+    EXPECT_EQ(debug_break_set(CODE + 0x1000), -5); /* readable, but the tables do not map it */
+    EXPECT_EQ(debug_soft_set(CODE + 0x1000), -5);
+    EXPECT_EQ(bps_on(), 0);
+    EXPECT_EQ(debug_soft_count(), 0u);
+    EXPECT_EQ(debug_break_set(CODE + 4), 1);
+    EXPECT_EQ(debug_soft_set(CODE + 0xc), 1);
+    EXPECT_EQ(get32(CODE + 0xc), DEBUG_BKPT_ARM);
+    debug_clear_all();
+}
+
 /* --- several CPUs: the table is every CPU's, a step is one CPU's ---------------------- */
 
 static bool cpu_armed_at(unsigned cpu, uint32_t addr)
@@ -448,6 +474,7 @@ int main(void)
         cmocka_unit_test_setup(test_a_watchpoint_stops_and_is_off_while_its_access_is_stepped,
                                setup),
         cmocka_unit_test_setup(test_the_kernels_own_bkpt_is_the_kernels, setup),
+        cmocka_unit_test_setup(test_data_and_unmapped_addresses_get_no_breakpoint, setup),
         cmocka_unit_test_setup(test_a_stop_on_another_cpu_is_stepped_over_on_that_cpu_only,
                                setup),
         cmocka_unit_test_setup(test_a_step_is_the_requested_cpus, setup),
