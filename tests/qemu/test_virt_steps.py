@@ -52,3 +52,37 @@ def test_stepping_a_guest_through_every_branch_kind_follows_its_own_trace(boot):
                                    for p, t in zip(pcs, trace)) + out[-2000:]
     assert syms["v_svc"] in pcs   # the step into the SVC vector was reported there
     fm.console.expect(r"guest steps: tour done 0000100b", timeout=30)
+
+
+def test_the_guests_own_bkpt_is_handed_back_as_its_prefetch_abort(boot):
+    """A BKPT fiqmon did not plant (the guest's own) traps to the Hyp shim like fiqmon's, and
+    fiqmon reflects it: the guest's Prefetch Abort handler runs in Abort mode with lr = the
+    BKPT + 4, SPSR the guest's SVC state and IFSR a debug event, as with no shim; the shim
+    counted it as a debug event, and nothing stopped."""
+    subprocess.run(["make", "-s", "-C", str(ROOT), str(STEPS_GUEST.relative_to(ROOT))],
+                   check=True)
+    fm = boot("virt", "steps", BOOT_DELAY_MS=0, HYP=1, KERNEL=str(STEPS_GUEST))
+    fm.console.expect(r"guest steps: ready")
+    at = {line.split()[2]: int(line.split()[0], 16) for line in subprocess.run(
+        ["arm-none-eabi-nm", str(STEPS_GUEST)], capture_output=True, text=True,
+        check=True).stdout.splitlines() if len(line.split()) == 3}["own_bkpt_at"]
+
+    def debug_events():
+        fm.knock()
+        out = fm.cmd("hyp")
+        fm.leave()
+        m = re.search(r"^debug: events=(\d+)", out, re.M)
+        assert m, out
+        return int(m.group(1))
+
+    before = debug_events()
+    for _ in range(3):
+        fm.console.send(b"b")
+        _, m = fm.console.expect(rb"guest steps: own bkpt ([0-9a-f]{8}) ([0-9a-f]{8}) "
+                                 rb"([0-9a-f]{8}) ([0-9a-f]{8})\r?\n", timeout=10)
+        lr, spsr, ifsr, cpsr = (int(v, 16) for v in m.groups())
+        assert lr == at + 4, (hex(lr), hex(at))
+        assert spsr & 0x3f == 0x13 and cpsr & 0x1f == 0x17, (hex(spsr), hex(cpsr))
+        assert ifsr & 0x40f == 0x2, hex(ifsr)        # FS = 0b00010: a debug event
+    assert debug_events() == before + 3
+    assert b"fiqmon:" not in fm.debug.received_within(0.2)   # no stop line

@@ -15,7 +15,7 @@ steps_vectors:
     b       .                           @ undefined
 v_svc:
     movs    pc, lr                      @ svc: straight back
-    b       .
+    b       pabt_record                 @ prefetch abort: the guest's own BKPT (below)
     b       .
     b       .
     b       .
@@ -86,6 +86,37 @@ t18: pop     {pc}                       @ back to ARM at a15
 thumb_leaf:
 u0:  adds    r4, #8
 u1:  bx      lr
+
+    .arm
+    /* own_bkpt(): the guest's own BKPT, not fiqmon's: with the Hyp shim fiqmon must hand it
+     * back as the Prefetch Abort the CPU would have taken (Abort mode, lr = BKPT + 4, IFSR
+     * debug event). pabt_record keeps what the handler saw in own_bkpt_seen: lr, spsr,
+     * IFSR, cpsr, and returns after the BKPT. */
+    .global own_bkpt, own_bkpt_at, own_bkpt_seen
+    .type   own_bkpt, %function
+own_bkpt:
+own_bkpt_at:
+    bkpt    #0x12
+    bx      lr
+
+pabt_record:
+    push    {r0, r1}
+    ldr     r0, =own_bkpt_seen
+    str     lr, [r0]
+    mrs     r1, spsr
+    str     r1, [r0, #4]
+    mrc     p15, 0, r1, c5, c0, 1       @ IFSR
+    str     r1, [r0, #8]
+    mrs     r1, cpsr
+    str     r1, [r0, #12]
+    pop     {r0, r1}
+    movs    pc, lr                      @ after the BKPT
+    .ltorg
+
+    .section .bss.own_bkpt, "aw", %nobits
+    .balign 4
+own_bkpt_seen:
+    .space  16
 
     .section .rodata.tour, "a", %progbits
     .balign 4
