@@ -116,9 +116,16 @@ int cmd_bl(int argc, char **argv)
     for (unsigned n = 1; n <= debug_watchpoint_slots(); n++) {
         if (!debug_watch_get(n, &addr, &len, &kind))
             continue;
-        con_printf("watchpoint %u (%s) of %u bytes at %08x\n", n, watch_names[kind & 3u],
-                   (unsigned)len, (unsigned)addr);
+        con_printf("watchpoint %u (%s) of %u bytes at %08x (GDB's)\n", n,
+                   watch_names[kind & 3u], (unsigned)len, (unsigned)addr);
         shown++;
+    }
+    for (unsigned n = 1; n <= DEBUG_SOFT_MAX; n++) {
+        if (!debug_soft_get(n, &addr))
+            continue;
+        con_puts("software breakpoint (GDB's) at ");
+        where(addr & ~1u);
+        con_puts("\n");
     }
     con_printf("%u of %u breakpoints, %u watchpoints\n", shown, debug_breakpoint_slots(),
                debug_watchpoint_slots());
@@ -134,7 +141,7 @@ int cmd_bp(int argc, char **argv)
         return cmd_bl(argc, argv);
     if (resolve(argv[1], &addr))
         return -1;
-    n = debug_break_set(addr);
+    n = debug_break_set(addr, DEBUG_BY_SHELL);
     switch (n) {
     case -1:
         return con_error("every breakpoint register is in use (%u): bc one first",

@@ -9,7 +9,7 @@
 
 struct slot {
     uint32_t addr, len;
-    uint8_t used, kind;
+    uint8_t used, kind, gdb;
 };
 
 /* A software breakpoint: fiqmon's BKPT in the kernel's text, the instruction it replaced */
@@ -245,7 +245,7 @@ static int find_bp(uint32_t addr)
     return -1;
 }
 
-int debug_break_set(uint32_t addr)
+int debug_break_set(uint32_t addr, enum debug_owner owner)
 {
     size_unit();
     if (!dbg.nbp)
@@ -261,7 +261,7 @@ int debug_break_set(uint32_t addr)
     for (unsigned i = 0; i < dbg.nbp; i++) {
         if (dbg.bp[i].used || (dbg.step_slots & (1u << i)))
             continue;
-        dbg.bp[i] = (struct slot){.addr = addr, .used = 1};
+        dbg.bp[i] = (struct slot){.addr = addr, .used = 1, .gdb = owner == DEBUG_BY_GDB};
         port_debug_breakpoint(i, addr, true);
         return (int)i + 1;
     }
@@ -369,6 +369,28 @@ static void step_end(void)
     }
     dbg.step_slots = dbg.step_vectors = dbg.suspended_bp = 0;
     dbg.stepping = dbg.user_step = dbg.wps_suspended = false;
+}
+
+void debug_clear_gdb(void)
+{
+    size_unit();
+    for (unsigned i = 0; i < dbg.nbp; i++)
+        if (dbg.bp[i].used && dbg.bp[i].gdb)
+            bp_off(i); /* (a step in flight keeps its own registers until it ends) */
+    for (unsigned i = 0; i < dbg.nwp; i++)
+        if (dbg.wp[i].used)
+            debug_watch_clear(dbg.wp[i].addr, dbg.wp[i].len, (enum watch_kind)dbg.wp[i].kind);
+    for (unsigned i = 0; i < DEBUG_SOFT_MAX; i++)
+        if (dbg.soft[i].used)
+            debug_soft_clear(dbg.soft[i].addr);
+}
+
+bool debug_soft_get(unsigned n, uint32_t *addr)
+{
+    if (n == 0 || n > DEBUG_SOFT_MAX || !dbg.soft[n - 1].used)
+        return false;
+    *addr = dbg.soft[n - 1].addr;
+    return true;
 }
 
 void debug_clear_all(void)

@@ -59,16 +59,27 @@ void debug_reset(void);
 unsigned debug_breakpoint_slots(void);
 unsigned debug_watchpoint_slots(void);
 
+/* Who set a breakpoint: GDB's go when its session is over (detach, kill, or the shell's
+ * exit after GDB left it); the shell's stay until bc. */
+enum debug_owner {
+    DEBUG_BY_SHELL,
+    DEBUG_BY_GDB,
+};
+
 /* addr: bit 0 set for a Thumb instruction. Returns the number (1-based) or a negative
  * errno-like code: -1 no free slot, -2 no debug unit, -3 already set there, -5 the address
  * does not read (not mapped), -6 the kernel's tables map it not executable (data). */
-int debug_break_set(uint32_t addr);
+int debug_break_set(uint32_t addr, enum debug_owner owner);
 bool debug_break_clear(uint32_t addr);         /* by address */
 bool debug_break_clear_number(unsigned number); /* by number */
 int debug_watch_set(uint32_t addr, uint32_t len, enum watch_kind kind);
 bool debug_watch_clear(uint32_t addr, uint32_t len, enum watch_kind kind);
-/* Every breakpoint and watchpoint off (GDB's detach and kill). */
+/* Watchpoints are GDB's (the shell has none). */
+/* Every breakpoint and watchpoint off (bc *). */
 void debug_clear_all(void);
+/* What GDB set off: its breakpoints of both kinds and the watchpoints (its detach and kill;
+ * the shell's exit once GDB is gone, so none is left armed with nobody to answer it). */
+void debug_clear_gdb(void);
 
 /* Software breakpoints (GDB's Z0): fiqmon's BKPT written into the kernel's text through
  * its own mapping (port_mem_write, read back), the caches made to agree; the original
@@ -83,6 +94,8 @@ unsigned debug_soft_count(void);
 
 /* Breakpoint n (1-based): false if unused. */
 bool debug_break_get(unsigned n, uint32_t *addr);
+/* Software breakpoint n (1-based, up to DEBUG_SOFT_MAX): false if unused. */
+bool debug_soft_get(unsigned n, uint32_t *addr);
 bool debug_watch_get(unsigned n, uint32_t *addr, uint32_t *len, enum watch_kind *kind);
 
 /* CPU cpu, whose context is f (NULL: not stopped), runs one instruction when it next

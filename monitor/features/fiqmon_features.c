@@ -37,6 +37,9 @@ static void reset(void)
 
 static void left(void)
 {
+#if FIQMON_BREAKPOINTS
+    debug_clear_gdb(); /* GDB is gone: nobody would answer its breakpoints */
+#endif
 #if FIQMON_LOCKDOWN
     lockdown_leave(); /* production: the next session starts locked */
 #endif

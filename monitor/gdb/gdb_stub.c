@@ -864,7 +864,7 @@ static void breakpoint_packet(struct gdb_stub *g, const char *b, const char *end
             reply_str(g, "OK");
             return;
         }
-        r = soft ? debug_soft_set(addr) : debug_break_set(addr);
+        r = soft ? debug_soft_set(addr) : debug_break_set(addr, DEBUG_BY_GDB);
     } else {
         enum watch_kind wk = type == 2 ? WATCH_WRITE : type == 3 ? WATCH_READ : WATCH_ACCESS;
         if (!set) {
@@ -995,14 +995,14 @@ static enum gdb_action dispatch(struct gdb_stub *g, size_t len)
             reply_str(g, "OK");
             send_reply(g);
 #if FIQMON_BREAKPOINTS
-            debug_clear_all(); /* GDB's breakpoints go with it */
+            debug_clear_gdb(); /* GDB's breakpoints go with it (the shell's stay) */
 #endif
             return end_session(g, GDB_DETACH);
         }
         break;
     case 'k':
 #if FIQMON_BREAKPOINTS
-        debug_clear_all();
+        debug_clear_gdb();
 #endif
         return end_session(g, GDB_DETACH);
 #if FIQMON_BREAKPOINTS

@@ -290,3 +290,39 @@ def test_a_thousand_software_breakpoints_leave_the_kernel_text_as_it_was(kernel)
     crc = lambda ws: zlib.crc32(b"".join(w.to_bytes(4, "little") for w in ws))
     assert crc(now) == crc(before) and now == before
     assert shell(kernel, "sync; echo text-intact") == "text-intact"
+
+
+def test_gdbs_breakpoints_go_when_the_shell_exits_after_gdb_left(kernel):
+    """GDB plants a software breakpoint and a watchpoint, then leaves for the shell (kgdb's
+    $3#33) and dies without detaching: the shell lists them as GDB's; `exit` takes them out
+    (the text is as it was; the shell's own breakpoint stays), and `sync` runs without a
+    stop."""
+    from test_gdb import read_until
+    kernel.knock()
+    addr = sym(kernel, "sys_sync")
+    other = sym(kernel, "sys_reboot")   # (nothing here calls it)
+    before = kernel.cmd(f"md {addr:x} 4 w")
+    assert kernel.cmd(f"bp {other:x}").startswith("breakpoint 1 at ")
+    kernel.leave()
+    word = nodename_word(kernel)
+    proc = gdb_async(kernel, "set breakpoint always-inserted on", f"break *{addr:#x}",
+                     f"watch *(int *){word:#x}", "maint packet 3", "echo gone\\n")
+    read_until(proc, b"gone", 60)
+    proc.kill()   # no detach: GDB is gone
+    proc.wait()
+    kernel.attach_debug()
+    kernel.debug.send(b"\x15")   # ^U: GDB's last acks ('-') are in the shell's line
+    listed = kernel.cmd("bl")
+    assert re.search(rf"^software breakpoint \(GDB's\) at {addr:08x} \(sys_sync\+0x0/", listed,
+                     re.M), listed
+    assert re.search(rf"^watchpoint \d \(write\) of 4 bytes at {word:08x} \(GDB's\)$", listed,
+                     re.M), listed
+    kernel.leave()
+    kernel.knock()
+    assert kernel.cmd(f"md {addr:x} 4 w") == before
+    assert cmd(kernel, "bl").splitlines() == [
+        line for line in listed.strip().splitlines() if line.startswith("breakpoint 1 ")] + [
+        "1 of 6 breakpoints, 4 watchpoints"]
+    assert cmd(kernel, "bc *") == ""
+    kernel.leave()
+    assert shell(kernel, "sync; hostname eeeeeeeeeeee; echo gdb-gone") == "gdb-gone"

@@ -63,7 +63,7 @@ static void test_without_a_debug_unit_nothing_is_set(void **state)
 
     fake.debug_bps = fake.debug_wps = 0;
     debug_reset();
-    EXPECT_EQ(debug_break_set(CODE), -2);
+    EXPECT_EQ(debug_break_set(CODE, DEBUG_BY_SHELL), -2);
     EXPECT_EQ(debug_watch_set(DATA, 4, WATCH_WRITE), -2);
     EXPECT_TRUE(!debug_step_request(&frame, 0, &error) && error, "no step");
     debug_resuming(&frame);
@@ -73,13 +73,13 @@ static void test_without_a_debug_unit_nothing_is_set(void **state)
 static void test_set_clear_and_their_errors(void **state)
 {
     (void)state;
-    EXPECT_EQ(debug_break_set(CODE + 4), 1);
+    EXPECT_EQ(debug_break_set(CODE + 4, DEBUG_BY_SHELL), 1);
     EXPECT_TRUE(fake.bp_on[0] && fake.bp_addr[0] == CODE + 4, "slot 0 programmed");
-    EXPECT_EQ(debug_break_set(CODE + 4), -3);                 /* already there */
-    EXPECT_EQ(debug_break_set(FAKE_RAM_BASE + FAKE_RAM_SIZE), -5); /* nothing mapped */
+    EXPECT_EQ(debug_break_set(CODE + 4, DEBUG_BY_SHELL), -3);                 /* already there */
+    EXPECT_EQ(debug_break_set(FAKE_RAM_BASE + FAKE_RAM_SIZE, DEBUG_BY_SHELL), -5); /* nothing mapped */
     for (uint32_t i = 1; i < 6; i++)
-        EXPECT_EQ(debug_break_set(CODE + 0x100 + 4 * i), (int)i + 1);
-    EXPECT_EQ(debug_break_set(CODE + 0x200), -1);              /* all six in use */
+        EXPECT_EQ(debug_break_set(CODE + 0x100 + 4 * i, DEBUG_BY_SHELL), (int)i + 1);
+    EXPECT_EQ(debug_break_set(CODE + 0x200, DEBUG_BY_SHELL), -1);              /* all six in use */
     EXPECT_TRUE(debug_break_clear_number(3) && !fake.bp_on[2], "bc 3");
     EXPECT_TRUE(!debug_break_clear_number(3) && !debug_break_clear_number(7), "no such");
     EXPECT_TRUE(debug_break_clear(CODE + 4) && !fake.bp_on[0], "by address");
@@ -98,7 +98,7 @@ static void test_set_clear_and_their_errors(void **state)
 static void test_a_breakpoint_is_stepped_over_when_the_kernel_resumes_there(void **state)
 {
     (void)state;
-    EXPECT_EQ(debug_break_set(CODE + 4), 1);
+    EXPECT_EQ(debug_break_set(CODE + 4, DEBUG_BY_SHELL), 1);
     frame.pc = CODE + 4;
     EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
     EXPECT_TRUE(debug_last_stop.valid && !debug_last_stop.step && debug_last_stop.number == 1,
@@ -116,7 +116,7 @@ static void test_a_breakpoint_is_stepped_over_when_the_kernel_resumes_there(void
 static void test_resumed_elsewhere_or_after_a_knock_no_step_is_armed(void **state)
 {
     (void)state;
-    EXPECT_EQ(debug_break_set(CODE + 4), 1);
+    EXPECT_EQ(debug_break_set(CODE + 4, DEBUG_BY_SHELL), 1);
     frame.pc = CODE + 4;
     EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
     frame.pc = CODE; /* GDB moved the pc */
@@ -136,7 +136,7 @@ static void test_a_fiq_before_the_stepped_instruction_keeps_the_step(void **stat
     struct cpu_frame irq = {.cpsr = ARM_MODE_SVC, .pc = CODE + 0x40};
     (void)state;
 
-    EXPECT_EQ(debug_break_set(CODE + 4), 1);
+    EXPECT_EQ(debug_break_set(CODE + 4, DEBUG_BY_SHELL), 1);
     frame.pc = CODE + 4;
     EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
     debug_resuming(&frame);
@@ -256,8 +256,8 @@ static void test_a_step_needs_free_registers(void **state)
     (void)state;
 
     for (uint32_t i = 0; i < 5; i++)
-        EXPECT_EQ(debug_break_set(CODE + 0x100 + 4 * i), (int)i + 1);
-    EXPECT_EQ(debug_break_set(CODE + 0x200), 6);
+        EXPECT_EQ(debug_break_set(CODE + 0x100 + 4 * i, DEBUG_BY_SHELL), (int)i + 1);
+    EXPECT_EQ(debug_break_set(CODE + 0x200, DEBUG_BY_SHELL), 6);
     frame.pc = CODE; /* add: one successor, no register free */
     EXPECT_TRUE(!debug_step_request(&frame, 0, &error) && error, "refused");
     debug_resuming(&frame);
@@ -299,6 +299,26 @@ static void test_the_kernels_own_bkpt_is_the_kernels(void **state)
     EXPECT_TRUE(!debug_last_stop.valid, "no stop recorded");
 }
 
+/* GDB's breakpoints (both kinds) and watchpoints go when its session is over; the shell's
+ * stay. */
+static void test_gdbs_breakpoints_go_with_it_and_the_shells_stay(void **state)
+{
+    (void)state;
+    EXPECT_EQ(debug_break_set(CODE + 4, DEBUG_BY_SHELL), 1);
+    EXPECT_EQ(debug_break_set(CODE + 0x10, DEBUG_BY_GDB), 2);
+    EXPECT_EQ(debug_watch_set(DATA, 4, WATCH_WRITE), 1);
+    EXPECT_EQ(debug_soft_set(CODE + 0xc), 1);
+    EXPECT_EQ(get32(CODE + 0xc), DEBUG_BKPT_ARM);
+    debug_clear_gdb();
+    EXPECT_TRUE(bp_armed_at(CODE + 4) && bps_on() == 1, "the shell's stays");
+    EXPECT_TRUE(!fake.wp_on[0], "the watchpoint is gone");
+    EXPECT_EQ(get32(CODE + 0xc), 0xe5801000u);
+    EXPECT_EQ(debug_soft_count(), 0u);
+    uint32_t addr;
+    EXPECT_TRUE(debug_break_get(1, &addr) && addr == CODE + 4 && !debug_break_get(2, &addr),
+                "the table");
+}
+
 /* The kernel's tables decide what is code: an address they map XN (data) or do not map
  * gets no breakpoint of either kind, and its memory is untouched. */
 static void test_data_and_unmapped_addresses_get_no_breakpoint(void **state)
@@ -312,14 +332,14 @@ static void test_data_and_unmapped_addresses_get_no_breakpoint(void **state)
     fake.mmu_on = true;
     fake.ttbr0 = l1;
     put32(DATA, 0x12345678u);
-    EXPECT_EQ(debug_break_set(DATA), -6);
+    EXPECT_EQ(debug_break_set(DATA, DEBUG_BY_SHELL), -6);
     EXPECT_EQ(debug_soft_set(DATA), -6);
     EXPECT_EQ(get32(DATA), 0x12345678u);
-    EXPECT_EQ(debug_break_set(CODE + 0x1000), -5); /* readable, but the tables do not map it */
+    EXPECT_EQ(debug_break_set(CODE + 0x1000, DEBUG_BY_SHELL), -5); /* readable, but the tables do not map it */
     EXPECT_EQ(debug_soft_set(CODE + 0x1000), -5);
     EXPECT_EQ(bps_on(), 0);
     EXPECT_EQ(debug_soft_count(), 0u);
-    EXPECT_EQ(debug_break_set(CODE + 4), 1);
+    EXPECT_EQ(debug_break_set(CODE + 4, DEBUG_BY_SHELL), 1);
     EXPECT_EQ(debug_soft_set(CODE + 0xc), 1);
     EXPECT_EQ(get32(CODE + 0xc), DEBUG_BKPT_ARM);
     debug_clear_all();
@@ -362,7 +382,7 @@ static void test_a_stop_on_another_cpu_is_stepped_over_on_that_cpu_only(void **s
     (void)state;
     struct cpu_frame *cpu1 = second_cpu_at(CODE + 4);
 
-    EXPECT_EQ(debug_break_set(CODE + 4), 1);
+    EXPECT_EQ(debug_break_set(CODE + 4, DEBUG_BY_SHELL), 1);
     EXPECT_TRUE(bp_armed_at(CODE + 4) && cpu_armed_at(1, CODE + 4), "in every CPU's unit");
     EXPECT_EQ(debug_event(cpu1, 1, DEBUG_EVENT_BREAKPOINT, 0), DEBUG_STOP);
     EXPECT_TRUE(debug_last_stop.valid && debug_last_stop.number == 1, "breakpoint 1");
@@ -419,7 +439,7 @@ static void test_the_table_changes_under_a_step_reach_that_cpu_after_it(void **s
     debug_resuming(&frame); /* CPU 1 steps the store, its watchpoints off */
     EXPECT_TRUE(fake.cpu_wps_off[1] && !fake.cpu_wps_off[0] && fake.wp_on[0],
                 "CPU 1 stops watching for its step, CPU 0 watches on");
-    EXPECT_EQ(debug_break_set(CODE), 2); /* (slot 1: CPU 1's step holds slot 0) */
+    EXPECT_EQ(debug_break_set(CODE, DEBUG_BY_SHELL), 2); /* (slot 1: CPU 1's step holds slot 0) */
     EXPECT_TRUE(bp_armed_at(CODE) && cpu_armed_at(1, CODE) && cpu_armed_at(1, CODE + 0x10),
                 "set during CPU 1's step: both CPUs, and CPU 1's step stays");
     cpu1->pc = CODE + 0x10;
@@ -475,6 +495,7 @@ int main(void)
                                setup),
         cmocka_unit_test_setup(test_the_kernels_own_bkpt_is_the_kernels, setup),
         cmocka_unit_test_setup(test_data_and_unmapped_addresses_get_no_breakpoint, setup),
+        cmocka_unit_test_setup(test_gdbs_breakpoints_go_with_it_and_the_shells_stay, setup),
         cmocka_unit_test_setup(test_a_stop_on_another_cpu_is_stepped_over_on_that_cpu_only,
                                setup),
         cmocka_unit_test_setup(test_a_step_is_the_requested_cpus, setup),
