@@ -4,6 +4,9 @@
  * undecodable accesses) and the other exception classes. */
 #include "expect.h"
 
+#include <string.h>
+
+#include "hyp_abi.h"
 #include "hyp_trap.h"
 
 #define BASE 0x09000000u
@@ -197,6 +200,98 @@ static void test_other_classes_are_stepped_over(void **state)
     EXPECT_EQ(dev.reads + dev.writes, 0);
 }
 
+/* --- the debug unit (HDCR.TDE) ------------------------------------------------------ */
+
+static struct {
+    unsigned calls;
+    uint32_t kind, addr;
+    struct hyp_regs *regs;
+} seen;
+
+static void debug_event(struct hyp_regs *r, uint32_t kind, uint32_t addr)
+{
+    seen.calls++;
+    seen.kind = kind;
+    seen.addr = addr;
+    seen.regs = r;
+    r->r[0] = 0xfeedf00du; /* fiqmon may rewrite the context */
+}
+
+static const struct hyp_debug debug = {debug_event};
+
+static uint32_t debug_trap(uint32_t syndrome, uint32_t hdfar)
+{
+    memset(&seen, 0, sizeof(seen));
+    return hyp_trap(&regs, syndrome, hdfar, 0, &mmio, &debug, &stats);
+}
+
+/* A breakpoint or BKPT (prefetch abort, debug event) goes to fiqmon with the context,
+ * ELR unmoved (fiqmon sets the pc); the device is not touched. */
+static void test_a_breakpoint_is_fiqmons_debug_event(void **state)
+{
+    (void)state;
+    EXPECT_EQ(debug_trap(HSR_EC_PABT_LOWER << HSR_EC_SHIFT | HSR_IL | HSR_FSC_DEBUG, 0), 0u);
+    EXPECT_TRUE(seen.calls == 1 && seen.kind == HYP_DEBUG_BREAKPOINT && seen.regs == &regs,
+                "one breakpoint event with the context");
+    EXPECT_EQ(regs.r[0], 0xfeedf00du);
+    EXPECT_TRUE(stats.debug == 1 && stats.emulated == 0 && stats.other == 0, "counted");
+    EXPECT_TRUE(dev.reads == 0 && dev.writes == 0, "the device untouched");
+}
+
+/* A watchpoint (data abort, debug event) carries the address: never the device's, even
+ * inside the emulated window. */
+static void test_a_watchpoint_is_fiqmons_with_the_address(void **state)
+{
+    (void)state;
+    uint32_t syndrome = HSR_EC_DABT_LOWER << HSR_EC_SHIFT | HSR_IL | HSR_ISV | HSR_WNR |
+                        2u << HSR_SAS_SHIFT | 3u << HSR_SRT_SHIFT | HSR_FSC_DEBUG;
+    EXPECT_EQ(debug_trap(syndrome, BASE + 0x18), 0u);
+    EXPECT_TRUE(seen.calls == 1 && seen.kind == HYP_DEBUG_WATCHPOINT && seen.addr == BASE + 0x18,
+                "a watchpoint event at the address");
+    EXPECT_TRUE(dev.reads == 0 && dev.writes == 0 && stats.emulated == 0, "no access made");
+}
+
+/* Without the debug hook (a shim built for the console only), a debug-event abort is not
+ * an access either: it is stepped over like any other class it does not handle. */
+static void test_debug_events_without_a_hook_are_stepped_over(void **state)
+{
+    (void)state;
+    EXPECT_EQ(hyp_trap(&regs, HSR_EC_PABT_LOWER << HSR_EC_SHIFT | HSR_IL | HSR_FSC_DEBUG, 0, 0,
+                       &mmio, NULL, &stats),
+              4u);
+    EXPECT_TRUE(stats.debug == 0 && stats.other == 1, "counted as other");
+}
+
+/* The kernel's cp14 accesses: MRC reads 0 into Rt, MRRC into Rt and Rt2, MCR and LDC/STC
+ * change nothing; each moves ELR past the instruction (4, or 2 for a 16-bit one: none in
+ * cp14, but the length is the syndrome's) and is counted. Rt = 15 (APSR_nzcv) writes
+ * nothing. */
+static void test_the_kernels_cp14_reads_are_zero_and_writes_dropped(void **state)
+{
+    struct hyp_regs before;
+    (void)state;
+
+    EXPECT_EQ(debug_trap(HSR_EC_CP14_MR << HSR_EC_SHIFT | HSR_IL | HSR_CP_READ |
+                             4u << HSR_CP_RT_SHIFT, 0),
+              4u);
+    EXPECT_EQ(regs.r[4], 0u);
+    before = regs;
+    EXPECT_EQ(debug_trap(HSR_EC_CP14_MR << HSR_EC_SHIFT | HSR_IL | 5u << HSR_CP_RT_SHIFT, 0),
+              4u); /* MCR: dropped */
+    EXPECT_TRUE(memcmp(&before, &regs, sizeof(regs)) == 0, "a write changes nothing");
+    EXPECT_EQ(debug_trap(HSR_EC_CP14_RR << HSR_EC_SHIFT | HSR_IL | HSR_CP_READ |
+                             6u << HSR_CP_RT_SHIFT | 7u << HSR_CP_RT2_SHIFT, 0),
+              4u);
+    EXPECT_TRUE(regs.r[6] == 0 && regs.r[7] == 0, "MRRC: both zero");
+    before = regs;
+    EXPECT_EQ(debug_trap(HSR_EC_CP14_MR << HSR_EC_SHIFT | HSR_IL | HSR_CP_READ |
+                             15u << HSR_CP_RT_SHIFT, 0),
+              4u);
+    EXPECT_EQ(debug_trap(HSR_EC_CP14_LS << HSR_EC_SHIFT | HSR_IL | HSR_CP_READ, 0), 4u);
+    EXPECT_TRUE(memcmp(&before, &regs, sizeof(regs)) == 0, "APSR_nzcv and LDC: nothing");
+    EXPECT_TRUE(stats.cp14 == 5 && seen.calls == 0 && stats.debug == 0, "counted, not events");
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup(f, setup)
@@ -215,6 +310,10 @@ int main(void)
         T(test_misaligned_access_is_not_given_to_the_device),
         T(test_hvc_answers_not_supported_without_moving_elr),
         T(test_other_classes_are_stepped_over),
+        T(test_a_breakpoint_is_fiqmons_debug_event),
+        T(test_a_watchpoint_is_fiqmons_with_the_address),
+        T(test_debug_events_without_a_hook_are_stepped_over),
+        T(test_the_kernels_cp14_reads_are_zero_and_writes_dropped),
     };
 
     return cmocka_run_group_tests_name("hyp_trap", tests, NULL, NULL);
