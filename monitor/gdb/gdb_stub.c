@@ -449,8 +449,26 @@ static bool debug_unit(void)
 #endif
 }
 
+/* GDB's qSupported list at p..end (";name+;name-;...") has feature f. */
+static bool has_feature(const char *p, const char *end, const char *f)
+{
+    size_t n = strlen(f);
+
+    while (p < end) {
+        const char *q = p + (*p == ':' || *p == ';');
+        const char *next = q;
+        while (next < end && *next != ';')
+            next++;
+        if ((size_t)(next - q) == n && memcmp(q, f, n) == 0)
+            return true;
+        p = next;
+    }
+    return false;
+}
+
 /* T02thread:N; (SIGINT: stopped by Ctrl-C, a knock, an NMI) for the selected CPU, or T05
- * (SIGTRAP) when the debug unit stopped it, with the watched address for a watchpoint. */
+ * (SIGTRAP) when the debug unit stopped it, with the watched address for a watchpoint, and
+ * swbreak/hwbreak for a breakpoint when GDB takes them. */
 static void stop_reply(struct gdb_stub *g)
 {
 #if FIQMON_BREAKPOINTS
@@ -464,6 +482,8 @@ static void stop_reply(struct gdb_stub *g)
                                                                                   : "watch:");
             put_hex32(g, s->addr);
             put(g, ';');
+        } else if (g->break_reasons && !s->step) {
+            put_str(g, s->soft ? "swbreak:;" : "hwbreak:;");
         }
         return;
     }
@@ -726,9 +746,15 @@ static void query(struct gdb_stub *g, size_t len)
     char *b = g->buf;
     const char *end = b + len;
 
-    if (starts(b, len, "qSupported") && (len == 10 || b[10] == ':'))
+    if (starts(b, len, "qSupported") && (len == 10 || b[10] == ':')) {
+        /* with a debug unit, a breakpoint's stop says which kind (if GDB takes both) */
+        g->break_reasons = debug_unit() && has_feature(b + 10, end, "swbreak+") &&
+                           has_feature(b + 10, end, "hwbreak+");
         reply_str(g, "PacketSize=" PACKET_SIZE_TEXT ";qXfer:features:read+;QStartNoAckMode+;"
                      "vContSupported+");
+        if (debug_unit())
+            put_str(g, ";swbreak+;hwbreak+");
+    }
     else if (starts(b, len, "qXfer:features:read:"))
         read_features(g, b + 20, end);
     else if (starts(b, len, "qRcmd,"))
@@ -1054,6 +1080,7 @@ void gdb_stub_start(struct gdb_stub *g, struct cpu_frame *f)
     g->mode = GDB_HALTED;
     g->rx = RX_IDLE;
     g->no_ack = false;
+    g->break_reasons = false;
     g->have_reply = false;
     g->len = 0;
     g->out = 0;

@@ -125,6 +125,7 @@ struct gdb_stub {
     uint8_t csum_hi;         /* first checksum digit, 0xff if not a hex digit */
     bool overflow;           /* the body did not fit */
     bool no_ack;             /* QStartNoAckMode */
+    bool break_reasons;      /* GDB takes swbreak/hwbreak stop reasons (qSupported) */
     bool have_reply;         /* a reply GDB has not acked: buf[0..out), or ... */
     bool reply_mem;          /* ... the m reply for mem_addr/mem_len (regenerated) */
     uint8_t resends;         /* of that reply */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "console.h"
+#include "breakpoints.h"
 #include "fake_port.h"
 #include "gdb_stub.h"
 #include "fiqmon_features.h"
@@ -1181,6 +1182,46 @@ static void test_qsupported_advertises_what_the_stub_does(void **state)
     EXPECT_EQ(GDB_PACKET_SIZE, 0x800);
 }
 
+/* With a debug unit: swbreak+ and hwbreak+ too, and a breakpoint's stop says which kind
+ * (only to a GDB that offered both); a step's stop says neither. */
+static void test_breakpoint_stops_say_their_kind_to_a_gdb_that_takes_it(void **state)
+{
+    (void)state;
+    fake.debug_bps = 6;
+    fake.debug_wps = 4;
+    debug_reset();
+    EXPECT_REPLY("qSupported:multiprocess+;swbreak+;hwbreak+;vContSupported+",
+                 "PacketSize=800;qXfer:features:read+;QStartNoAckMode+;vContSupported+;"
+                 "swbreak+;hwbreak+");
+    static const struct {
+        struct debug_stop stop;
+        const char *reply;
+    } cases[] = {
+        {{.valid = true, .soft = true}, "T05thread:01;swbreak:;"},
+        {{.valid = true, .number = 1}, "T05thread:01;hwbreak:;"},
+        {{.valid = true, .step = true}, "T05thread:01;"},
+        {{.valid = true, .watch = true, .kind = WATCH_WRITE, .addr = 0xc0001000u},
+         "T05thread:01;watch:c0001000;"},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        send("c");
+        debug_last_stop = cases[i].stop;
+        fake_output_reset();
+        gdb_stub_stopped(&stub, &frame, 0);
+        EXPECT_STR_EQ(output(), pkt(cases[i].reply));
+    }
+    gdb_stub_start(&stub, &frame); /* a GDB that did not offer them */
+    EXPECT_REPLY("qSupported:multiprocess+;swbreak+",
+                 "PacketSize=800;qXfer:features:read+;QStartNoAckMode+;vContSupported+;"
+                 "swbreak+;hwbreak+");
+    send("c");
+    debug_last_stop = cases[0].stop;
+    fake_output_reset();
+    gdb_stub_stopped(&stub, &frame, 0);
+    EXPECT_STR_EQ(output(), pkt("T05thread:01;"));
+    debug_last_stop.valid = false;
+}
+
 static void test_thread_queries_describe_one_thread(void **state)
 {
     (void)state;
@@ -1673,6 +1714,7 @@ int main(void)
         T(test_escape_packet_while_running_drops_to_the_shell),
         T(test_only_register_and_memory_packets_change_the_frame),
         T(test_qsupported_advertises_what_the_stub_does),
+        T(test_breakpoint_stops_say_their_kind_to_a_gdb_that_takes_it),
         T(test_thread_queries_describe_one_thread),
         T(test_every_online_cpu_is_a_thread),
         T(test_hg_selects_the_cpu_whose_frame_g_and_p_read),
