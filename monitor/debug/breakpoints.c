@@ -371,18 +371,25 @@ static void step_end(void)
     dbg.stepping = dbg.user_step = dbg.wps_suspended = false;
 }
 
-void debug_clear_gdb(void)
+/* The breakpoints (every one, or GDB's only), the watchpoints and the software
+ * breakpoints off. A step in flight keeps its own registers until it ends. */
+static void clear(bool gdb_only)
 {
     size_unit();
     for (unsigned i = 0; i < dbg.nbp; i++)
-        if (dbg.bp[i].used && dbg.bp[i].gdb)
-            bp_off(i); /* (a step in flight keeps its own registers until it ends) */
+        if (dbg.bp[i].used && (dbg.bp[i].gdb || !gdb_only))
+            bp_off(i);
     for (unsigned i = 0; i < dbg.nwp; i++)
         if (dbg.wp[i].used)
             debug_watch_clear(dbg.wp[i].addr, dbg.wp[i].len, (enum watch_kind)dbg.wp[i].kind);
     for (unsigned i = 0; i < DEBUG_SOFT_MAX; i++)
         if (dbg.soft[i].used)
             debug_soft_clear(dbg.soft[i].addr);
+}
+
+void debug_clear_gdb(void)
+{
+    clear(true);
 }
 
 bool debug_soft_get(unsigned n, uint32_t *addr)
@@ -397,15 +404,7 @@ void debug_clear_all(void)
 {
     size_unit();
     step_end();
-    for (unsigned i = 0; i < dbg.nbp; i++)
-        if (dbg.bp[i].used)
-            bp_off(i);
-    for (unsigned i = 0; i < dbg.nwp; i++)
-        if (dbg.wp[i].used)
-            debug_watch_clear(dbg.wp[i].addr, dbg.wp[i].len, (enum watch_kind)dbg.wp[i].kind);
-    for (unsigned i = 0; i < DEBUG_SOFT_MAX; i++)
-        if (dbg.soft[i].used)
-            debug_soft_clear(dbg.soft[i].addr);
+    clear(false);
     dbg.step_pending = false;
     dbg.stopped_on_event = false;
 }

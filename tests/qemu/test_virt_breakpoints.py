@@ -75,6 +75,20 @@ def test_bad_breakpoints_are_refused_and_nothing_is_set(kernel):
     assert shell(kernel, "sync; echo synced") == "synced"   # nothing left armed
 
 
+def step_then_continue(fm, addr, cpu, done):
+    """At the stop on sys_sync (addr) on CPU cpu: ss steps that CPU one instruction (the
+    timer's interrupt, pending after the halt, runs unseen: the step is the instruction),
+    bc 1, continue: the console's command completes (done: what it echoes)."""
+    fm.debug.send(b"ss\r")
+    m = wait_stop(fm)
+    assert m.group(1) == b"stepped" and m.group(7) == str(cpu).encode(), m.group(0)
+    assert m.group(9) == b"sys_sync" and int(m.group(8), 16) in (addr + 2, addr + 4), m.group(0)
+    assert cmd(fm, "bc 1") == ""
+    assert "kernel continues" in fm.cmd("continue")
+    fm.leave()
+    fm.console.expect(done, timeout=30)
+
+
 def test_a_breakpoint_stops_the_shells_syscall_and_it_completes_after(kernel):
     """bp on sys_sync; busybox's `sync` enters it; the stop line names it; bt shows the
     syscall path; ss steps one instruction; continue lets `sync` finish."""
@@ -92,15 +106,7 @@ def test_a_breakpoint_stops_the_shells_syscall_and_it_completes_after(kernel):
     assert "sys_sync" in bt and "ret_fast_syscall" in bt, bt
     # the console is silent: the shell waits in the syscall
     assert b"synced-42" not in kernel.console.received_within(0.5)
-    kernel.debug.send(b"ss\r")
-    m = wait_stop(kernel)
-    # (the timer's interrupt, pending after the halt, ran unseen: the step is the instruction)
-    assert m.group(1) == b"stepped" and m.group(9) == b"sys_sync", m.group(0)
-    assert int(m.group(8), 16) in (addr + 2, addr + 4), m.group(0)
-    assert cmd(kernel, "bc 1") == ""
-    assert "kernel continues" in kernel.cmd("continue")
-    kernel.leave()
-    kernel.console.expect(rb"synced-42", timeout=30)
+    step_then_continue(kernel, addr, 0, rb"synced-42")
 
 
 def test_continue_steps_over_the_breakpoint_and_it_hits_again(kernel):
@@ -132,6 +138,18 @@ def gdb_async(fm, *commands):
     proc.stdin.close()
     proc.stdin = None   # (communicate() would flush it)
     return proc
+
+
+def gdb_stop_on(fm, command, trigger, after=("p/x $pc",)):
+    """gdb: `command` (a breakpoint or watchpoint, inserted at once), continue; then the
+    console runs `trigger`, which stops the kernel there; the `after` commands, delete,
+    detach. GDB's whole output."""
+    from test_gdb import read_until
+    proc = gdb_async(fm, "set breakpoint always-inserted on", command, "echo armed\\n",
+                     "continue", *after, "delete", "detach")
+    got = read_until(proc, b"armed", 60)
+    fm.console.send(trigger)
+    return got + finish(fm, proc)
 
 
 def finish(fm, proc, timeout=120):
@@ -209,23 +227,13 @@ def nodename_word(fm):
 
 
 def test_gdb_watch_and_rwatch_stop_on_the_access_and_name_it(kernel):
-    from test_gdb import read_until
     word = nodename_word(kernel)
-    proc = gdb_async(kernel, "set breakpoint always-inserted on", f"watch *(int *){word:#x}",
-                     "echo armed\\n", "continue",
-                     "p/x $pc", "delete", "detach")
-    got = read_until(proc, b"armed", 60)
-    kernel.console.send(b"hostname bbbbbbbbbbbb; echo renamed\r")
-    out = got + finish(kernel, proc)
+    out = gdb_stop_on(kernel, f"watch *(int *){word:#x}",
+                      b"hostname bbbbbbbbbbbb; echo renamed\r")
     assert re.search(rf"Hardware watchpoint 1: \*\(int \*\){word:#x}", out), out
     assert "Old value = 1633771873" in out and "New value = " in out, out   # 0x61616161
     kernel.console.expect(rb"renamed", timeout=30)
-    proc = gdb_async(kernel, "set breakpoint always-inserted on", f"rwatch *(int *){word:#x}",
-                     "echo armed\\n", "continue",
-                     "p/x $pc", "delete", "detach")
-    got = read_until(proc, b"armed", 60)
-    kernel.console.send(b"uname -n\r")
-    out = got + finish(kernel, proc)
+    out = gdb_stop_on(kernel, f"rwatch *(int *){word:#x}", b"uname -n\r")
     assert re.search(rf"Hardware read watchpoint 1: \*\(int \*\){word:#x}", out), out
     assert "Value = " in out, out
     kernel.console.expect(rb"bbbbbbbbbbbb", timeout=30)

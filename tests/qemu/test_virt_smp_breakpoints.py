@@ -9,7 +9,8 @@ import re
 import pytest
 
 from test_gdb import read_until
-from test_virt_breakpoints import STOP, cmd, finish, gdb_async, sym, wait_stop
+from test_virt_breakpoints import STOP, cmd, finish, gdb_async, gdb_stop_on, \
+    step_then_continue, sym, wait_stop
 from test_virt_smp import busybox_machine, cpus
 from test_virt_tasks import shell
 
@@ -65,14 +66,7 @@ def test_ss_steps_the_cpu_that_stopped(smp_bp):
     fm.console.send(b"taskset 2 sync; echo stepped-on-$((5*5))\r")
     m = wait_stop(fm)
     assert m.group(7) == b"1", m.group(0)
-    fm.debug.send(b"ss\r")
-    m = wait_stop(fm)
-    assert m.group(1) == b"stepped" and m.group(7) == b"1", m.group(0)
-    assert int(m.group(8), 16) in (addr + 2, addr + 4), m.group(0)
-    assert cmd(fm, "bc 1") == ""
-    assert "kernel continues" in fm.cmd("continue")
-    fm.leave()
-    fm.console.expect(rb"stepped-on-25", timeout=30)
+    step_then_continue(fm, addr, 1, rb"stepped-on-25")
 
 
 def test_gdb_watch_stops_the_write_made_on_cpu1(smp_bp):
@@ -87,11 +81,9 @@ def test_gdb_watch_stops_the_write_made_on_cpu1(smp_bp):
     data = bytes(int(b, 16) for row in dump.splitlines()
                  for b in row.split(":")[1].split("  ")[0].split())
     word = (base + data.index(b"cccccccccccc") + 3) & ~3
-    proc = gdb_async(fm, "set breakpoint always-inserted on", f"watch *(int *){word:#x}",
-                     "echo armed\\n", "continue", "info threads", "delete", "detach")
-    got = read_until(proc, b"armed", 60)
-    fm.console.send(b"taskset 2 hostname dddddddddddd; echo renamed-$((2*3))\r")
-    out = got + finish(fm, proc)
+    out = gdb_stop_on(fm, f"watch *(int *){word:#x}",
+                      b"taskset 2 hostname dddddddddddd; echo renamed-$((2*3))\r",
+                      after=("info threads",))
     assert "Old value = 1667457891" in out and "New value = " in out, out   # 0x63636363
     assert re.search(r"^\*\s+2\s+Thread 2 \(CPU 1 \[halted\]\)", out, re.M), out
     fm.console.expect(rb"renamed-6", timeout=30)

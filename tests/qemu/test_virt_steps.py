@@ -6,10 +6,23 @@ import re
 import subprocess
 
 from harness import ROOT
-from test_virt_breakpoints import finish
+from test_gdb import read_until
+from test_virt_breakpoints import finish, gdb_async
 
 
 STEPS_GUEST = ROOT / "build/guests/virt/steps.elf"
+
+
+def steps_machine(boot):
+    """virt with the Hyp shim running the steps guest, at its "ready"; and the guest's
+    symbols (name: address)."""
+    subprocess.run(["make", "-s", "-C", str(ROOT), str(STEPS_GUEST.relative_to(ROOT))],
+                   check=True)
+    fm = boot("virt", "steps", BOOT_DELAY_MS=0, HYP=1, KERNEL=str(STEPS_GUEST))
+    fm.console.expect(r"guest steps: ready")
+    nm = subprocess.run(["arm-none-eabi-nm", str(STEPS_GUEST)], capture_output=True,
+                        text=True, check=True).stdout
+    return fm, {f[2]: int(f[0], 16) for f in map(str.split, nm.splitlines()) if len(f) == 3}
 
 
 def test_stepping_a_guest_through_every_branch_kind_follows_its_own_trace(boot):
@@ -18,27 +31,14 @@ def test_stepping_a_guest_through_every_branch_kind_follows_its_own_trace(boot):
     GDB (with the guest's ELF) breaks on its first instruction and steps it to the end:
     each pc must be the next entry of the guest's own expected_trace. Then the guest runs
     on and its result is the one the tour gives without a debugger."""
-    subprocess.run(["make", "-s", "-C", str(ROOT), str(STEPS_GUEST.relative_to(ROOT))],
-                   check=True)
-    fm = boot("virt", "steps", BOOT_DELAY_MS=0, HYP=1, KERNEL=str(STEPS_GUEST))
-    fm.console.expect(r"guest steps: ready")
-    syms = {line.split()[2]: int(line.split()[0], 16) for line in subprocess.run(
-        ["arm-none-eabi-nm", str(STEPS_GUEST)], capture_output=True, text=True,
-        check=True).stdout.splitlines() if len(line.split()) == 3}
-    fm.debug.close()
+    fm, syms = steps_machine(boot)
     steps = 41
     commands = [f"file {STEPS_GUEST}", "set breakpoint always-inserted on",
                 f"break *{syms['branch_tour']:#x}", "echo armed\\n", "continue", "p/x $pc"]
     commands += ["stepi", "p/x $pc"] * (steps - 1)
-    commands += ["p *(unsigned *)&expected_steps", f"x/{steps}xw &expected_trace", "delete", "detach"]
-    args = ["gdb-multiarch", "-q", "-nx", "-ex", "set confirm off", "-ex", "set pagination off",
-            "-ex", "set remotetimeout 10", "-ex", f"target remote {fm.debug_path}"]
-    proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT)
-    proc.stdin.write("".join(c + "\n" for c in (*commands, "quit")).encode())
-    proc.stdin.close()
-    proc.stdin = None
-    from test_gdb import read_until
+    commands += ["p *(unsigned *)&expected_steps", f"x/{steps}xw &expected_trace", "delete",
+                 "detach"]
+    proc = gdb_async(fm, *commands)
     got = read_until(proc, b"armed", 60)
     fm.console.send(b"g")
     out = got + finish(fm, proc)
@@ -59,13 +59,8 @@ def test_the_guests_own_bkpt_is_handed_back_as_its_prefetch_abort(boot):
     fiqmon reflects it: the guest's Prefetch Abort handler runs in Abort mode with lr = the
     BKPT + 4, SPSR the guest's SVC state and IFSR a debug event, as with no shim; the shim
     counted it as a debug event, and nothing stopped."""
-    subprocess.run(["make", "-s", "-C", str(ROOT), str(STEPS_GUEST.relative_to(ROOT))],
-                   check=True)
-    fm = boot("virt", "steps", BOOT_DELAY_MS=0, HYP=1, KERNEL=str(STEPS_GUEST))
-    fm.console.expect(r"guest steps: ready")
-    at = {line.split()[2]: int(line.split()[0], 16) for line in subprocess.run(
-        ["arm-none-eabi-nm", str(STEPS_GUEST)], capture_output=True, text=True,
-        check=True).stdout.splitlines() if len(line.split()) == 3}["own_bkpt_at"]
+    fm, syms = steps_machine(boot)
+    at = syms["own_bkpt_at"]
 
     def debug_events():
         fm.knock()
