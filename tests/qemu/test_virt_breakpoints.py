@@ -212,17 +212,17 @@ def test_gdb_break_stepi_twenty_times_delete_and_detach(kernel, command):
     kernel.leave()
 
 
-def nodename_word(fm):
+def nodename_word(fm, name="aaaaaaaaaaaa"):
     """An aligned word inside init_uts_ns.name.nodename (found by its text: the shell just
-    set it), for a watchpoint the hostname command writes and uname reads."""
-    assert shell(fm, "hostname aaaaaaaaaaaa; hostname") == "aaaaaaaaaaaa"
+    set it to name), for a watchpoint the hostname command writes and uname reads."""
+    assert shell(fm, f"hostname {name}; hostname") == name
     fm.knock()
     base = sym(fm, "init_uts_ns")
     dump = fm.cmd(f"md {base:x} 200 b")
     fm.leave()
     data = bytes(int(b, 16) for row in dump.splitlines()
                  for b in row.split(":")[1].split("  ")[0].split())
-    off = data.index(b"aaaaaaaaaaaa")
+    off = data.index(name.encode())
     return (base + off + 3) & ~3
 
 

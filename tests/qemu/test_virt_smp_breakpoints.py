@@ -10,7 +10,7 @@ import pytest
 
 from test_gdb import read_until
 from test_virt_breakpoints import STOP, cmd, finish, gdb_async, gdb_stop_on, \
-    step_then_continue, sym, wait_stop
+    nodename_word, step_then_continue, sym, wait_stop
 from test_virt_smp import busybox_machine, cpus
 from test_virt_tasks import shell
 
@@ -73,14 +73,7 @@ def test_gdb_watch_stops_the_write_made_on_cpu1(smp_bp):
     """gdb: watch on the nodename (in every CPU's unit), `hostname` run on CPU 1: the stop
     is thread 2's, with the old and new value; delete, detach: the command completes."""
     fm = smp_bp
-    assert shell(fm, "hostname cccccccccccc; hostname") == "cccccccccccc"
-    fm.knock()
-    base = sym(fm, "init_uts_ns")
-    dump = fm.cmd(f"md {base:x} 200 b")
-    fm.leave()
-    data = bytes(int(b, 16) for row in dump.splitlines()
-                 for b in row.split(":")[1].split("  ")[0].split())
-    word = (base + data.index(b"cccccccccccc") + 3) & ~3
+    word = nodename_word(fm, "cccccccccccc")
     out = gdb_stop_on(fm, f"watch *(int *){word:#x}",
                       b"taskset 2 hostname dddddddddddd; echo renamed-$((2*3))\r",
                       after=("info threads",))
