@@ -799,6 +799,8 @@ static bool vcont_ok(const char *p, const char *end, bool *step, const char **th
             return false;
         if (!p || (p < end && *p != ';' && *p != ':'))
             return false;
+        if (p < end && *p == ':' && (p + 1 == end || p[1] == ';'))
+            return false; /* a thread id that is not there */
         if (stepping && *step)
             return false; /* one step at a time */
         if (stepping) {

@@ -1222,6 +1222,40 @@ static void test_breakpoint_stops_say_their_kind_to_a_gdb_that_takes_it(void **s
     debug_last_stop.valid = false;
 }
 
+/* With a debug unit: malformed breakpoint, watchpoint and step packets answer E22 (an
+ * unmapped address E14, a thread that is not there E03), and nothing is set or armed. */
+static void test_bad_breakpoint_packets_with_a_debug_unit_set_nothing(void **state)
+{
+    static const struct {
+        const char *body, *reply;
+    } cases[] = {
+        {"Z1", "E22"},          {"Z1,", "E22"},          {"Z1,10000000", "E22"},
+        {"Z1,10000000,", "E22"}, {"Z1,zz,4", "E22"},      {"Z1,10000000,5", "E22"},
+        {"Z5,10000000,4", "E22"}, {"Z1,10000000,4x", "E22"}, {"Z2,10000002,4", "E22"},
+        {"Z2,10000000,3", "E22"}, {"Z1,0,4", "E14"},      {"Z0,0,4", "E14"},
+        {"vCont;s:9", "E03"},    {"vCont;s:2", "E03"},    {"vCont;s;s", "E22"},
+        {"vCont;s:", "E22"},     {"vCont;x", "E22"},      {"s;", "E22"},
+    };
+    struct cpu_frame before = frame;
+    (void)state;
+
+    fake.debug_bps = 6;
+    fake.debug_wps = 4;
+    debug_reset();
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        EXPECT_REPLY(cases[i].body, cases[i].reply);
+        EXPECT_TRUE(gdb_stub_active(&stub) && !gdb_stub_running(&stub), "%s: still halted",
+                    cases[i].body);
+    }
+    for (unsigned n = 0; n < 6; n++)
+        EXPECT_TRUE(!fake.bp_on[n], "breakpoint register %u", n);
+    for (unsigned n = 0; n < 4; n++)
+        EXPECT_TRUE(!fake.wp_on[n], "watchpoint register %u", n);
+    EXPECT_EQ(debug_soft_count(), 0u);
+    EXPECT_EQ(mem_writes(), 0);
+    EXPECT_TRUE(memcmp(&before, &frame, sizeof(frame)) == 0, "frame changed");
+}
+
 static void test_thread_queries_describe_one_thread(void **state)
 {
     (void)state;
@@ -1715,6 +1749,7 @@ int main(void)
         T(test_only_register_and_memory_packets_change_the_frame),
         T(test_qsupported_advertises_what_the_stub_does),
         T(test_breakpoint_stops_say_their_kind_to_a_gdb_that_takes_it),
+        T(test_bad_breakpoint_packets_with_a_debug_unit_set_nothing),
         T(test_thread_queries_describe_one_thread),
         T(test_every_online_cpu_is_a_thread),
         T(test_hg_selects_the_cpu_whose_frame_g_and_p_read),
