@@ -166,17 +166,17 @@ int cmd_bp(int argc, char **argv)
 
 int cmd_bc(int argc, char **argv)
 {
-    uint32_t n;
-
     (void)argc;
     if (strcmp(argv[1], "*") == 0) {
         debug_clear_all();
         return 0;
     }
-    if (cmd_parse_number("breakpoint number", argv[1], &n))
-        return -1;
-    if (!debug_break_clear_number(n))
-        return con_error("no breakpoint %u (bl lists them)", (unsigned)n);
+    long number;
+    /* decimal, as bl numbers them (kdb's bc too) */
+    if (parse_int(argv[1], &number) != PARSE_OK || number < 1 || number > 0xffff)
+        return con_error("bad breakpoint number '%s' (bl lists them)", argv[1]);
+    if (!debug_break_clear_number((unsigned)number))
+        return con_error("no breakpoint %s (bl lists them)", argv[1]);
     return 0;
 }
 

@@ -60,6 +60,8 @@ def test_bad_breakpoints_are_refused_and_nothing_is_set(kernel):
     assert cmd(kernel, "bp 0") == "error: 00000000 is not mapped in the kernel: no breakpoint set"
     assert cmd(kernel, "bp no_such_function_here") == "error: no symbol 'no_such_function_here'"
     assert cmd(kernel, "bc 1") == "error: no breakpoint 1 (bl lists them)"
+    assert cmd(kernel, "bc 10") == "error: no breakpoint 10 (bl lists them)"   # decimal
+    assert cmd(kernel, "bc x") == "error: bad breakpoint number 'x' (bl lists them)"
     data = sym(kernel, "init_uts_ns")   # the kernel's data: mapped, XN
     assert cmd(kernel, f"bp {data:x}") == \
         f"error: {data:08x} is not executable (the kernel maps it XN): no breakpoint set"
