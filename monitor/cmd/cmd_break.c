@@ -110,14 +110,15 @@ int cmd_bl(int argc, char **argv)
             continue;
         con_printf("breakpoint %u at ", n);
         where(addr & ~1u);
-        con_puts("\n");
+        con_puts(debug_break_owner(n) == DEBUG_BY_GDB ? " (GDB's)\n" : "\n");
         shown++;
     }
     for (unsigned n = 1; n <= debug_watchpoint_slots(); n++) {
         if (!debug_watch_get(n, &addr, &len, &kind))
             continue;
-        con_printf("watchpoint %u (%s) of %u bytes at %08x (GDB's)\n", n,
-                   watch_names[kind & 3u], (unsigned)len, (unsigned)addr);
+        con_printf("watchpoint %u (%s) of %u bytes at %08x%s\n", n, watch_names[kind & 3u],
+                   (unsigned)len, (unsigned)addr,
+                   debug_watch_owner(n) == DEBUG_BY_GDB ? " (GDB's)" : "");
         shown++;
     }
     for (unsigned n = 1; n <= DEBUG_SOFT_MAX; n++) {
@@ -177,6 +178,63 @@ int cmd_bc(int argc, char **argv)
         return con_error("bad breakpoint number '%s' (bl lists them)", argv[1]);
     if (!debug_break_clear_number((unsigned)number))
         return con_error("no breakpoint %s (bl lists them)", argv[1]);
+    return 0;
+}
+
+/* wp ADDR|SYM [w|r|rw] [1|2|4]: kdb's bph ADDR dataw/datar/dataa. */
+int cmd_wp(int argc, char **argv)
+{
+    static const char *const kinds[] = {"", "w", "r", "rw"};
+    enum watch_kind kind = WATCH_WRITE;
+    uint32_t addr, len = 4;
+    int n;
+
+    if (resolve(argv[1], &addr))
+        return -1;
+    if (argc > 2) {
+        unsigned k = 1;
+        while (k < 4 && strcmp(argv[2], kinds[k]) != 0)
+            k++;
+        if (k == 4)
+            return con_error("usage: wp ADDR|SYM [w|r|rw] [LEN: 1, 2 or 4]");
+        kind = (enum watch_kind)k;
+    }
+    if (argc > 3 && (parse_u32(argv[3], &len) != PARSE_OK || (len != 1 && len != 2 && len != 4)))
+        return con_error("usage: wp ADDR|SYM [w|r|rw] [LEN: 1, 2 or 4]");
+    n = debug_watch_set(addr, len, kind, DEBUG_BY_SHELL);
+    switch (n) {
+    case -1:
+        return con_error("every watchpoint register is in use (%u): wc one first",
+                         debug_watchpoint_slots());
+    case -2:
+        return con_error("no debug unit here (virt with HYP=1 has one)");
+    case -3:
+        return con_error("that watchpoint is already set");
+    case -4:
+        return con_error("%u bytes at %08x cross a word: the unit watches within one",
+                         (unsigned)len, (unsigned)addr);
+    default:
+        break;
+    }
+    con_printf("watchpoint %d (%s) of %u bytes at %08x\n", n, watch_names[kind],
+               (unsigned)len, (unsigned)addr);
+    return 0;
+}
+
+int cmd_wc(int argc, char **argv)
+{
+    long number;
+
+    (void)argc;
+    if (strcmp(argv[1], "*") == 0) {
+        for (unsigned n = 1; n <= debug_watchpoint_slots(); n++)
+            debug_watch_clear_number(n);
+        return 0;
+    }
+    if (parse_int(argv[1], &number) != PARSE_OK || number < 1 || number > 0xffff)
+        return con_error("bad watchpoint number '%s' (bl lists them)", argv[1]);
+    if (!debug_watch_clear_number((unsigned)number))
+        return con_error("no watchpoint %s (bl lists them)", argv[1]);
     return 0;
 }
 

@@ -9,6 +9,8 @@ int cmd_bp(int argc, char **argv);
 int cmd_bc(int argc, char **argv);
 int cmd_bl(int argc, char **argv);
 int cmd_ss(int argc, char **argv);
+int cmd_wp(int argc, char **argv);
+int cmd_wc(int argc, char **argv);
 /* The stop line: what stopped the kernel and where (the monitor's stop hook). */
 void debug_stop_line(struct cpu_frame *f);
 

@@ -305,7 +305,7 @@ bool debug_break_get(unsigned n, uint32_t *addr)
     return true;
 }
 
-int debug_watch_set(uint32_t addr, uint32_t len, enum watch_kind kind)
+int debug_watch_set(uint32_t addr, uint32_t len, enum watch_kind kind, enum debug_owner owner)
 {
     size_unit();
     if (!dbg.nwp)
@@ -320,7 +320,8 @@ int debug_watch_set(uint32_t addr, uint32_t len, enum watch_kind kind)
     for (unsigned i = 0; i < dbg.nwp; i++) {
         if (dbg.wp[i].used)
             continue;
-        dbg.wp[i] = (struct slot){.addr = addr, .len = len, .used = 1, .kind = (uint8_t)kind};
+        dbg.wp[i] = (struct slot){.addr = addr, .len = len, .used = 1, .kind = (uint8_t)kind,
+                                  .gdb = owner == DEBUG_BY_GDB};
         port_debug_watchpoint(i, addr, len, kind, true); /* (a step over keeps its own off) */
         return (int)i + 1;
     }
@@ -339,6 +340,25 @@ bool debug_watch_clear(uint32_t addr, uint32_t len, enum watch_kind kind)
         }
     }
     return false;
+}
+
+bool debug_watch_clear_number(unsigned number)
+{
+    size_unit();
+    if (number == 0 || number > dbg.nwp || !dbg.wp[number - 1].used)
+        return false;
+    struct slot *w = &dbg.wp[number - 1];
+    return debug_watch_clear(w->addr, w->len, (enum watch_kind)w->kind);
+}
+
+enum debug_owner debug_break_owner(unsigned n)
+{
+    return n && n <= DEBUG_SLOTS_MAX && dbg.bp[n - 1].gdb ? DEBUG_BY_GDB : DEBUG_BY_SHELL;
+}
+
+enum debug_owner debug_watch_owner(unsigned n)
+{
+    return n && n <= DEBUG_SLOTS_MAX && dbg.wp[n - 1].gdb ? DEBUG_BY_GDB : DEBUG_BY_SHELL;
 }
 
 bool debug_watch_get(unsigned n, uint32_t *addr, uint32_t *len, enum watch_kind *kind)
@@ -371,8 +391,8 @@ static void step_end(void)
     dbg.stepping = dbg.user_step = dbg.wps_suspended = false;
 }
 
-/* The breakpoints (every one, or GDB's only), the watchpoints and the software
- * breakpoints off. A step in flight keeps its own registers until it ends. */
+/* The breakpoints and watchpoints (every one, or GDB's only) and the software
+ * breakpoints (GDB's) off. A step in flight keeps its own registers until it ends. */
 static void clear(bool gdb_only)
 {
     size_unit();
@@ -380,7 +400,7 @@ static void clear(bool gdb_only)
         if (dbg.bp[i].used && (dbg.bp[i].gdb || !gdb_only))
             bp_off(i);
     for (unsigned i = 0; i < dbg.nwp; i++)
-        if (dbg.wp[i].used)
+        if (dbg.wp[i].used && (dbg.wp[i].gdb || !gdb_only))
             debug_watch_clear(dbg.wp[i].addr, dbg.wp[i].len, (enum watch_kind)dbg.wp[i].kind);
     for (unsigned i = 0; i < DEBUG_SOFT_MAX; i++)
         if (dbg.soft[i].used)

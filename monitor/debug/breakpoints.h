@@ -72,9 +72,11 @@ enum debug_owner {
 int debug_break_set(uint32_t addr, enum debug_owner owner);
 bool debug_break_clear(uint32_t addr);         /* by address */
 bool debug_break_clear_number(unsigned number); /* by number */
-int debug_watch_set(uint32_t addr, uint32_t len, enum watch_kind kind);
+/* A watchpoint on len (1, 2, 4) bytes at addr within one word: its number (1-based), or
+ * -1 none free, -2 no debug unit, -3 already set, -4 a shape the unit cannot watch. */
+int debug_watch_set(uint32_t addr, uint32_t len, enum watch_kind kind, enum debug_owner owner);
+bool debug_watch_clear_number(unsigned number);
 bool debug_watch_clear(uint32_t addr, uint32_t len, enum watch_kind kind);
-/* Watchpoints are GDB's (the shell has none). */
 /* Every breakpoint and watchpoint off (bc *). */
 void debug_clear_all(void);
 /* What GDB set off: its breakpoints of both kinds and the watchpoints (its detach and kill;
@@ -97,6 +99,9 @@ bool debug_break_get(unsigned n, uint32_t *addr);
 /* Software breakpoint n (1-based, up to DEBUG_SOFT_MAX): false if unused. */
 bool debug_soft_get(unsigned n, uint32_t *addr);
 bool debug_watch_get(unsigned n, uint32_t *addr, uint32_t *len, enum watch_kind *kind);
+/* Who set breakpoint or watchpoint n (1-based, in use). */
+enum debug_owner debug_break_owner(unsigned n);
+enum debug_owner debug_watch_owner(unsigned n);
 
 /* CPU cpu, whose context is f (NULL: not stopped), runs one instruction when it next
  * resumes, then stops ("step"). False (nothing armed) if f is NULL, the instruction at the

@@ -900,7 +900,7 @@ static void breakpoint_packet(struct gdb_stub *g, const char *b, const char *end
             reply_str(g, "OK");
             return;
         }
-        r = debug_watch_set(addr, kind, wk);
+        r = debug_watch_set(addr, kind, wk, DEBUG_BY_GDB);
     }
     /* full: ENOSPC; unmapped: EFAULT; same again: OK; a shape the unit cannot watch: EINVAL */
     reply_str(g, r > 0 || r == -3  ? "OK"

@@ -241,6 +241,34 @@ def test_gdb_watch_and_rwatch_stop_on_the_access_and_name_it(kernel):
     kernel.console.expect(rb"bbbbbbbbbbbb", timeout=30)
 
 
+def test_wp_in_the_shell_stops_the_write_and_names_who_wrote(kernel):
+    """wp on the nodename word (kdb's bph ... dataw): `hostname` stops with the stop line
+    naming the watchpoint and the writing function, bt goes back to the syscall; continue
+    steps over the store and the command completes; bad wp input is one error line."""
+    word = nodename_word(kernel, "ffffffffffff")
+    kernel.knock()
+    assert cmd(kernel, f"wp {word:x}") == f"watchpoint 1 (write) of 4 bytes at {word:08x}"
+    assert cmd(kernel, f"wp {word:x} x") == "error: usage: wp ADDR|SYM [w|r|rw] [LEN: 1, 2 or 4]"
+    assert cmd(kernel, f"wp {word + 2:x} w 4") == \
+        f"error: 4 bytes at {word + 2:08x} cross a word: the unit watches within one"
+    assert cmd(kernel, "wc 3") == "error: no watchpoint 3 (bl lists them)"
+    kernel.leave()
+    kernel.console.send(b"hostname gggggggggggg; echo renamed-$((3*3))\r")
+    m = wait_stop(kernel)
+    assert m.group(3) == b"1" and m.group(4) == b"write" and int(m.group(5), 16) == word, \
+        m.group(0)
+    assert m.group(9), m.group(0)                      # symbolized: the kernel's own code
+    bt = kernel.cmd("bt")
+    assert "sethostname" in bt, bt
+    assert "kernel continues" in kernel.cmd("continue")
+    kernel.leave()
+    kernel.console.expect(rb"renamed-9", timeout=30)
+    kernel.knock()
+    assert cmd(kernel, "wc 1") == ""
+    assert cmd(kernel, "bl") == "0 of 6 breakpoints, 4 watchpoints"
+    kernel.leave()
+
+
 def test_gdb_bad_breakpoints_answer_errors(kernel):
     kernel.knock()
     text = sym(kernel, "sys_sync")

@@ -64,7 +64,7 @@ static void test_without_a_debug_unit_nothing_is_set(void **state)
     fake.debug_bps = fake.debug_wps = 0;
     debug_reset();
     EXPECT_EQ(debug_break_set(CODE, DEBUG_BY_SHELL), -2);
-    EXPECT_EQ(debug_watch_set(DATA, 4, WATCH_WRITE), -2);
+    EXPECT_EQ(debug_watch_set(DATA, 4, WATCH_WRITE, DEBUG_BY_GDB), -2);
     EXPECT_TRUE(!debug_step_request(&frame, 0, &error) && error, "no step");
     debug_resuming(&frame);
     EXPECT_EQ(bps_on(), 0);
@@ -83,9 +83,9 @@ static void test_set_clear_and_their_errors(void **state)
     EXPECT_TRUE(debug_break_clear_number(3) && !fake.bp_on[2], "bc 3");
     EXPECT_TRUE(!debug_break_clear_number(3) && !debug_break_clear_number(7), "no such");
     EXPECT_TRUE(debug_break_clear(CODE + 4) && !fake.bp_on[0], "by address");
-    EXPECT_EQ(debug_watch_set(DATA + 2, 4, WATCH_WRITE), -4);  /* crosses a word */
-    EXPECT_EQ(debug_watch_set(DATA, 3, WATCH_WRITE), -4);
-    EXPECT_EQ(debug_watch_set(DATA, 4, WATCH_WRITE), 1);
+    EXPECT_EQ(debug_watch_set(DATA + 2, 4, WATCH_WRITE, DEBUG_BY_GDB), -4);  /* crosses a word */
+    EXPECT_EQ(debug_watch_set(DATA, 3, WATCH_WRITE, DEBUG_BY_GDB), -4);
+    EXPECT_EQ(debug_watch_set(DATA, 4, WATCH_WRITE, DEBUG_BY_GDB), 1);
     EXPECT_TRUE(fake.wp_on[0] && fake.wp_addr[0] == DATA && fake.wp_len[0] == 4 &&
                     fake.wp_kind[0] == WATCH_WRITE, "watchpoint programmed");
     debug_clear_all();
@@ -272,7 +272,7 @@ static void test_a_step_needs_free_registers(void **state)
 static void test_a_watchpoint_stops_and_is_off_while_its_access_is_stepped(void **state)
 {
     (void)state;
-    EXPECT_EQ(debug_watch_set(DATA, 4, WATCH_WRITE), 1);
+    EXPECT_EQ(debug_watch_set(DATA, 4, WATCH_WRITE, DEBUG_BY_GDB), 1);
     frame.pc = CODE + 0xc;
     EXPECT_EQ(debug_event(&frame, 0, DEBUG_EVENT_WATCHPOINT, DATA), DEBUG_STOP);
     EXPECT_TRUE(debug_last_stop.watch && debug_last_stop.addr == DATA &&
@@ -306,12 +306,18 @@ static void test_gdbs_breakpoints_go_with_it_and_the_shells_stay(void **state)
     (void)state;
     EXPECT_EQ(debug_break_set(CODE + 4, DEBUG_BY_SHELL), 1);
     EXPECT_EQ(debug_break_set(CODE + 0x10, DEBUG_BY_GDB), 2);
-    EXPECT_EQ(debug_watch_set(DATA, 4, WATCH_WRITE), 1);
+    EXPECT_EQ(debug_watch_set(DATA, 4, WATCH_WRITE, DEBUG_BY_GDB), 1);
+    EXPECT_EQ(debug_watch_set(DATA + 8, 2, WATCH_READ, DEBUG_BY_SHELL), 2);
     EXPECT_EQ(debug_soft_set(CODE + 0xc), 1);
     EXPECT_EQ(get32(CODE + 0xc), DEBUG_BKPT_ARM);
+    EXPECT_TRUE(debug_break_owner(2) == DEBUG_BY_GDB && debug_watch_owner(2) == DEBUG_BY_SHELL,
+                "owners");
     debug_clear_gdb();
     EXPECT_TRUE(bp_armed_at(CODE + 4) && bps_on() == 1, "the shell's stays");
-    EXPECT_TRUE(!fake.wp_on[0], "the watchpoint is gone");
+    EXPECT_TRUE(!fake.wp_on[0] && fake.wp_on[1] && fake.wp_addr[1] == DATA + 8,
+                "GDB's watchpoint is gone, the shell's stays");
+    EXPECT_TRUE(debug_watch_clear_number(2) && !fake.wp_on[1] && !debug_watch_clear_number(2),
+                "wc 2");
     EXPECT_EQ(get32(CODE + 0xc), 0xe5801000u);
     EXPECT_EQ(debug_soft_count(), 0u);
     uint32_t addr;
@@ -433,7 +439,7 @@ static void test_the_table_changes_under_a_step_reach_that_cpu_after_it(void **s
     (void)state;
     struct cpu_frame *cpu1 = second_cpu_at(CODE + 0xc);
 
-    EXPECT_EQ(debug_watch_set(DATA, 4, WATCH_WRITE), 1);
+    EXPECT_EQ(debug_watch_set(DATA, 4, WATCH_WRITE, DEBUG_BY_GDB), 1);
     EXPECT_EQ(debug_event(cpu1, 1, DEBUG_EVENT_WATCHPOINT, DATA), DEBUG_STOP);
     frame.pc = CODE + 0x20;
     debug_resuming(&frame); /* CPU 1 steps the store, its watchpoints off */
