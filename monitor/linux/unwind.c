@@ -10,7 +10,8 @@
 #define PAGE 4096u
 #define SCAN_PAGES 16384u  /* how far the index is searched for (64 MiB) */
 #define SCAN_PAST 0x400000 /* and how far past the last kernel symbol */
-#define MAX_FRAMES 32u
+#define MAX_FRAMES 32u       /* the heuristic scan's lines */
+#define MAX_TABLE_FRAMES 64u /* an IRQ in a softirq in an IRQ in panic is 33 deep */
 #define MAX_INSN_BYTES 1024u /* 0x81 personality: 2 + 4 * 255 bytes */
 
 static struct {
@@ -301,7 +302,11 @@ void unwind_backtrace(uint32_t regs[16], bool scan)
             enum unwind_result rc;
             frame(n - 1, regs[15]);
             con_puts("\n");
-            rc = n < MAX_FRAMES ? step(regs, interrupted, &interrupted) : UNWIND_FAILED;
+            if (n >= MAX_TABLE_FRAMES) {
+                con_printf("bt: stopped after %u frames (fiqmon's limit)\n", n);
+                return;
+            }
+            rc = step(regs, interrupted, &interrupted);
             if (rc == UNWIND_UNVERIFIED) {
                 con_printf("bt: stopped: the table gives #%u's caller as %08x, %s: #%u has "
                            "not run the prologue the table describes\n",
