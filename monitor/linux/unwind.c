@@ -300,6 +300,7 @@ void unwind_backtrace(uint32_t regs[16], bool scan)
                    (unsigned)ex.count);
         for (;; n++) {
             enum unwind_result rc;
+            bool stopped_here = interrupted; /* #n-1 is a context an exception stopped */
             frame(n - 1, regs[15]);
             con_puts("\n");
             if (n >= MAX_TABLE_FRAMES) {
@@ -315,10 +316,12 @@ void unwind_backtrace(uint32_t regs[16], bool scan)
                            n - 1);
                 return;
             }
-            if (rc == UNWIND_END && n == 1 && after_call(regs[14]) && regs[14] != regs[15]) {
-                /* an assembly leaf (the idle routine, a spin loop) has only the linker's
-                 * "cannot unwind" entry: it has not touched sp or lr, so lr is its caller */
-                con_puts("bt: #0 has no unwind entry: its caller from lr\n");
+            if (rc == UNWIND_END && stopped_here && after_call(regs[14]) &&
+                regs[14] != regs[15]) {
+                /* an assembly leaf (the idle routine, a spin loop, find_next_bit) has only
+                 * the linker's "cannot unwind" entry: stopped in it (#0, or a context an
+                 * IRQ saved), it has not touched sp or lr, so lr is its caller */
+                con_printf("bt: #%u has no unwind entry: its caller from lr\n", n - 1);
                 regs[15] = regs[14];
                 continue;
             }

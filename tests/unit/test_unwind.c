@@ -492,6 +492,30 @@ static void test_a_context_an_exception_frame_saved_is_an_interrupted_one(void *
                                   header()));
 }
 
+/* The context an IRQ saved stopped in an assembly leaf (find_next_bit: only a "cannot
+ * unwind" entry): as at #0, its caller is its lr (the QEMU test's halt 143: the trace
+ * ended there, short of ret_from_fork). */
+static void test_an_assembly_leaf_an_irq_stopped_continues_from_lr(void **state)
+{
+    uint32_t f = SP0 - 0x200;
+
+    for (unsigned i = 0; i < 13; i++)
+        kfix_w32(f + 4 * i, i == 11 ? regs[11] : 0x100 + i);
+    kfix_w32(f + 52, SP0);        /* sp */
+    kfix_w32(f + 56, MID + 0x24); /* lr */
+    kfix_w32(f + 60, ROOT + 8);   /* pc: asm, "cannot unwind" */
+    regs[13] = f;
+    regs[15] = EXC + 12;
+    EXPECT_STR_EQ(bt(false), tfmt("%s#0  c000ae0c exc_entry+0xc/0x200\n"
+                                  "#1  c0009008 ret_from_fork+0x8/0x100\n"
+                                  "bt: #1 has no unwind entry: its caller from lr\n"
+                                  "#2  c0009324 mid_fn+0x24/0x100\n"
+                                  "#3  c0009230 fp_fn+0x30/0x100\n"
+                                  "#4  c0009144 big_fn+0x44/0x100\n"
+                                  "#5  c0009014 ret_from_fork+0x14/0x100\n",
+                                  header()));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -501,6 +525,7 @@ int main(void)
         cmocka_unit_test_setup(test_an_index_starting_on_a_page_boundary_is_found_whole, setup),
         cmocka_unit_test_setup(test_pc_before_the_first_function_stops_with_a_reason, setup),
         cmocka_unit_test_setup(test_an_assembly_leaf_at_frame_0_continues_from_lr, setup),
+        cmocka_unit_test_setup(test_an_assembly_leaf_an_irq_stopped_continues_from_lr, setup),
         cmocka_unit_test_setup(test_a_pc_in_the_vector_page_says_where_the_context_is, setup),
         cmocka_unit_test_setup(test_refusals_and_unsupported_instructions_stop_the_trace, setup),
         cmocka_unit_test_setup(test_a_stack_that_faults_stops_the_trace, setup),
