@@ -165,6 +165,18 @@ int cmd_bp(int argc, char **argv)
     return 0;
 }
 
+/* bc N / wc N: N as bl numbers them (decimal, as kdb's bc); clear(N) false if unused. */
+static int clear_numbered(const char *what, const char *arg, bool (*clear)(unsigned))
+{
+    long number;
+
+    if (parse_int(arg, &number) != PARSE_OK || number < 1 || number > 0xffff)
+        return con_error("bad %s number '%s' (bl lists them)", what, arg);
+    if (!clear((unsigned)number))
+        return con_error("no %s %s (bl lists them)", what, arg);
+    return 0;
+}
+
 int cmd_bc(int argc, char **argv)
 {
     (void)argc;
@@ -172,13 +184,7 @@ int cmd_bc(int argc, char **argv)
         debug_clear_all();
         return 0;
     }
-    long number;
-    /* decimal, as bl numbers them (kdb's bc too) */
-    if (parse_int(argv[1], &number) != PARSE_OK || number < 1 || number > 0xffff)
-        return con_error("bad breakpoint number '%s' (bl lists them)", argv[1]);
-    if (!debug_break_clear_number((unsigned)number))
-        return con_error("no breakpoint %s (bl lists them)", argv[1]);
-    return 0;
+    return clear_numbered("breakpoint", argv[1], debug_break_clear_number);
 }
 
 /* wp ADDR|SYM [w|r|rw] [1|2|4]: kdb's bph ADDR dataw/datar/dataa. */
@@ -223,19 +229,13 @@ int cmd_wp(int argc, char **argv)
 
 int cmd_wc(int argc, char **argv)
 {
-    long number;
-
     (void)argc;
     if (strcmp(argv[1], "*") == 0) {
         for (unsigned n = 1; n <= debug_watchpoint_slots(); n++)
             debug_watch_clear_number(n);
         return 0;
     }
-    if (parse_int(argv[1], &number) != PARSE_OK || number < 1 || number > 0xffff)
-        return con_error("bad watchpoint number '%s' (bl lists them)", argv[1]);
-    if (!debug_watch_clear_number((unsigned)number))
-        return con_error("no watchpoint %s (bl lists them)", argv[1]);
-    return 0;
+    return clear_numbered("watchpoint", argv[1], debug_watch_clear_number);
 }
 
 int cmd_ss(int argc, char **argv)

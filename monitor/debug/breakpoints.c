@@ -34,7 +34,6 @@ static struct {
     /* while it is out of the text, a breakpoint register (index + 1) stands in for it on
      * every other CPU (several CPUs: one that runs there meanwhile still stops) */
     int soft_guard;
-    bool wps_suspended;
     /* requested by `ss` / GDB's s for CPU step_request_cpu: armed when it resumes */
     bool step_pending;
     uint8_t step_request_cpu;
@@ -388,7 +387,7 @@ static void step_end(void)
         dbg.soft_guard = 0;
     }
     dbg.step_slots = dbg.step_vectors = dbg.suspended_bp = 0;
-    dbg.stepping = dbg.user_step = dbg.wps_suspended = false;
+    dbg.stepping = dbg.user_step = false;
 }
 
 /* The breakpoints and watchpoints (every one, or GDB's only) and the software
@@ -515,10 +514,8 @@ static bool step_arm(struct cpu_frame *f, unsigned cpu, bool user, bool over_wat
     }
     if (at_pc >= 0)
         port_debug_step_breakpoint(cpu, (unsigned)at_pc, 0, false);
-    if (over_watchpoint) {
+    if (over_watchpoint)
         port_debug_step_watchpoints_off(cpu);
-        dbg.wps_suspended = true;
-    }
     for (unsigned k = 0, i = 0; k < n; k++) {
         while ((dbg.bp[i].used && !(dbg.suspended_bp & (1u << i))) ||
                dbg.soft_guard == (int)i + 1)
@@ -617,14 +614,12 @@ static bool is_bkpt(const struct cpu_frame *f)
     return read_text(f->pc & ~3u, 4, &v) && (v & 0x0ff000f0u) == 0x01200070u;
 }
 
-static unsigned event_cpu;
-
-static enum debug_verdict stop(const struct cpu_frame *f, struct debug_stop s)
+static enum debug_verdict stop(const struct cpu_frame *f, unsigned cpu, struct debug_stop s)
 {
     s.valid = true;
     debug_last_stop = s;
     dbg.stopped_on_event = true;
-    dbg.stop_cpu = (uint8_t)event_cpu;
+    dbg.stop_cpu = (uint8_t)cpu;
     dbg.stop_pc = f->pc;
     return DEBUG_STOP;
 }
@@ -638,7 +633,6 @@ enum debug_verdict debug_event(struct cpu_frame *f, unsigned cpu, enum debug_eve
     int n;
 
     size_unit();
-    event_cpu = cpu;
     if (was_stepping) {
         vector_hit = dbg.step_vectors != 0 && kind == DEBUG_EVENT_BREAKPOINT;
         step_end();
@@ -657,7 +651,7 @@ enum debug_verdict debug_event(struct cpu_frame *f, unsigned cpu, enum debug_eve
             hit = only; /* the CPU need not say which address it was */
         if (hit < 0)
             return DEBUG_RESUME; /* none of fiqmon's: stale (just cleared) */
-        return stop(f, (struct debug_stop){.watch = true, .kind = dbg.wp[hit].kind,
+        return stop(f, cpu, (struct debug_stop){.watch = true, .kind = dbg.wp[hit].kind,
                                            .number = (uint8_t)(hit + 1),
                                            .addr = dbg.wp[hit].addr});
     }
@@ -670,19 +664,19 @@ enum debug_verdict debug_event(struct cpu_frame *f, unsigned cpu, enum debug_eve
                 vector_hit = pc - base;
             else
                 vector_hit = 0;
-            return stop(f, (struct debug_stop){.step = true, .number = (uint8_t)(n + 1),
+            return stop(f, cpu, (struct debug_stop){.step = true, .number = (uint8_t)(n + 1),
                                                .vector = vector_hit});
         }
         if (n >= 0)
-            return stop(f, (struct debug_stop){.number = (uint8_t)(n + 1)});
+            return stop(f, cpu, (struct debug_stop){.number = (uint8_t)(n + 1)});
         if (find_soft(f->pc) >= 0) /* (the step's register fired before the BKPT ran) */
-            return stop(f, (struct debug_stop){.soft = true});
+            return stop(f, cpu, (struct debug_stop){.soft = true});
         return DEBUG_RESUME; /* the step over a breakpoint is done: run on */
     }
     if (n >= 0)
-        return stop(f, (struct debug_stop){.number = (uint8_t)(n + 1)});
+        return stop(f, cpu, (struct debug_stop){.number = (uint8_t)(n + 1)});
     if (find_soft(f->pc) >= 0)
-        return stop(f, (struct debug_stop){.soft = true});
+        return stop(f, cpu, (struct debug_stop){.soft = true});
     if (is_bkpt(f))
         return DEBUG_REFLECT; /* the kernel's own BKPT: as if fiqmon were not there */
     return DEBUG_RESUME; /* a breakpoint just cleared (another CPU's stale hit) */

@@ -24,18 +24,15 @@ enum text_mapping text_mapping_at(uint32_t va, const struct text_mapping_regs *r
                                   text_mapping_reader read_pa)
 {
     unsigned n = r->ttbcr & TTBCR_N_MASK;
-    uint32_t base, index, l1, l2;
+    uint32_t base, l1, l2;
 
     if (r->ttbcr & TTBCR_EAE)
         return TEXT_UNKNOWN;
-    if (n == 0 || va >> (32 - n) == 0) { /* TTBR0: a table of 2^(12-N) entries */
+    if (n == 0 || va >> (32 - n) == 0) /* TTBR0: a table of 2^(12-N) entries */
         base = r->ttbr0 & ~((1u << (14 - n)) - 1u);
-        index = va >> 20;
-    } else {
+    else
         base = r->ttbr1 & ~0x3fffu;
-        index = va >> 20;
-    }
-    if (!read_pa(base + index * 4u, &l1))
+    if (!read_pa(base + (va >> 20) * 4u, &l1))
         return TEXT_UNMAPPED;
     switch (l1 & L1_TYPE_MASK) {
     case 0:

@@ -121,6 +121,8 @@ uint32_t virt_debug_event(uint32_t kind, uint32_t addr, uint32_t shim_regs)
     struct shim_frame *s = (struct shim_frame *)shim_regs;
     uint32_t scr = cp15_scr_read();
     enum debug_verdict v;
+    enum debug_event_kind event = kind == HYP_DEBUG_WATCHPOINT ? DEBUG_EVENT_WATCHPOINT
+                                                               : DEBUG_EVENT_BREAKPOINT;
 
     frame_from_shim(f, s);
     /* the monitor runs Secure, as on a FIQ: an abort it takes stays fiqmon's */
@@ -128,8 +130,8 @@ uint32_t virt_debug_event(uint32_t kind, uint32_t addr, uint32_t shim_regs)
     __asm__ volatile("isb");
 #if FIQMON_SMP > 1
     if (cpu != 0) { /* the monitor is CPU 0's: it decides, this CPU waits (smp.c) */
-        v = (enum debug_verdict)virt_smp_debug_event(cpu, f, kind, addr);
-        if (v == DEBUG_REFLECT && kind == HYP_DEBUG_BREAKPOINT)
+        v = (enum debug_verdict)virt_smp_debug_event(cpu, f, event, addr);
+        if (v == DEBUG_REFLECT && event == DEBUG_EVENT_BREAKPOINT)
             reflect_prefetch_abort(f, virt_cpu_sysregs(cpu));
         cp15_scr_write(scr);
         __asm__ volatile("isb");
@@ -139,15 +141,14 @@ uint32_t virt_debug_event(uint32_t kind, uint32_t addr, uint32_t shim_regs)
 #endif
     virt_read_ns_sysregs(&ns_sysregs);
     monitor_view_cpu(0, f); /* (the text it reads is the kernel's, by this context) */
-    v = debug_event(f, 0, kind == HYP_DEBUG_WATCHPOINT ? DEBUG_EVENT_WATCHPOINT
-                                                       : DEBUG_EVENT_BREAKPOINT, addr);
+    v = debug_event(f, 0, event, addr);
     if (v == DEBUG_STOP) {
         platform_monitor_enter();
         monitor_debug_stop(f, 0, f);
         platform_monitor_exit();
     } else {
         monitor_view_cpu(0, 0);
-        if (v == DEBUG_REFLECT && kind == HYP_DEBUG_BREAKPOINT)
+        if (v == DEBUG_REFLECT && event == DEBUG_EVENT_BREAKPOINT)
             reflect_prefetch_abort(f, &ns_sysregs);
     }
     cp15_scr_write(scr);

@@ -63,26 +63,27 @@ static struct {
     struct pair bp[SLOTS_MAX];
 } unit[CPUS];
 
-static void write_bp(unsigned n, struct pair p)
+/* Pair n: its control off while the value changes, then on if p says so. */
+static void write_pair(unsigned n, struct pair p, void (*value)(unsigned, uint32_t),
+                       void (*control)(unsigned, uint32_t))
 {
-    bcr(n, 0); /* off while its address changes */
+    control(n, 0);
     __asm__ volatile("isb");
     if (!p.control)
         return;
-    bvr(n, p.value);
-    bcr(n, p.control);
+    value(n, p.value);
+    control(n, p.control);
     __asm__ volatile("isb");
+}
+
+static void write_bp(unsigned n, struct pair p)
+{
+    write_pair(n, p, bvr, bcr);
 }
 
 static void write_wp(unsigned n, struct pair p)
 {
-    wcr(n, 0);
-    __asm__ volatile("isb");
-    if (!p.control)
-        return;
-    wvr(n, p.value);
-    wcr(n, p.control);
-    __asm__ volatile("isb");
+    write_pair(n, p, wvr, wcr);
 }
 
 static struct pair bp_of(unsigned cpu, unsigned n)

@@ -6,7 +6,6 @@
 #include "armv7_cp15.h"
 #if FIQMON_HYP
 #include "breakpoints.h"
-#include "hyp_abi.h"
 #endif
 #include "cpu_frame.h"
 #include "gicv2.h"
@@ -133,6 +132,17 @@ struct debug_handoff {
 };
 static struct debug_handoff handoff[FIQMON_SMP];
 
+/* What the monitor shows of a CPU that stops with context f (a roundup, a sample, its own
+ * lockup or debug event). */
+static void seen_save(struct cpu_seen *s, struct cpu_frame *f)
+{
+    s->pc = f->pc;
+    s->cpsr = f->cpsr;
+    s->frame = f;
+    gicv2_read_private(GICD_BASE, &s->group0, &s->enabled, &s->pending);
+    virt_read_ns_sysregs(&s->sysregs);
+}
+
 #if FIQMON_HYP
 /* On CPU 0 (its FIQ, in the monitor's context own): every other CPU's debug event that
  * waits, decided here, the session opened on it for a stop. True if a session ran. */
@@ -147,9 +157,7 @@ static bool serve_debug_events(struct cpu_frame *own)
             continue;
         h->due = false;
         monitor_view_cpu(i, f); /* (its memory reads: the kernel's text, by its context) */
-        h->verdict = debug_event(f, i, h->kind == HYP_DEBUG_WATCHPOINT ? DEBUG_EVENT_WATCHPOINT
-                                                                     : DEBUG_EVENT_BREAKPOINT,
-                                 h->addr);
+        h->verdict = debug_event(f, i, (enum debug_event_kind)h->kind, h->addr);
         if (h->verdict == DEBUG_STOP) {
             monitor_debug_stop(own, i, f);
             session = true;
@@ -176,11 +184,7 @@ int virt_smp_debug_event(unsigned cpu, struct cpu_frame *f, unsigned kind, uint3
     struct cpu_seen *s = &seen[cpu];
     struct debug_handoff *h = &handoff[cpu];
 
-    s->pc = f->pc;
-    s->cpsr = f->cpsr;
-    s->frame = f;
-    gicv2_read_private(GICD_BASE, &s->group0, &s->enabled, &s->pending);
-    virt_read_ns_sysregs(&s->sysregs);
+    seen_save(s, f);
     h->kind = (uint8_t)kind;
     h->addr = addr;
     h->done = false;
@@ -232,11 +236,7 @@ void platform_fiq_full(struct cpu_frame *f)
         platform_monitor_exit();
         return;
     }
-    s->pc = f->pc;
-    s->cpsr = f->cpsr;
-    s->frame = f;
-    gicv2_read_private(GICD_BASE, &s->group0, &s->enabled, &s->pending);
-    virt_read_ns_sysregs(&s->sysregs);
+    seen_save(s, f);
 #if FIQMON_WATCHDOG
     /* Wedged: stopped (not rounded up: the others run on) until CPU 0 has reported it
      * from this frame (lockup_report); CPU_SGI tells CPU 0 the report is due. */

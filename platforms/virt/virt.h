@@ -70,9 +70,9 @@ uint32_t virt_debug_event(uint32_t kind, uint32_t addr, uint32_t shim_regs);
 /* This CPU's debug unit as the table says (debug_unit.c), before it runs the kernel again:
  * a CPU other than the monitor's applies the breakpoints set while it was stopped or ran. */
 void virt_debug_sync(void);
-/* Another CPU's debug event (HYP=1, SMP > 1): CPU 0 decides for it (and may open the
- * session on it) while it waits with its context in f; returns the verdict
- * (enum debug_verdict). */
+/* Another CPU's debug event (HYP=1, SMP > 1; kind: enum debug_event_kind): CPU 0 decides
+ * for it (and may open the session on it) while it waits with its context in f; returns
+ * the verdict (enum debug_verdict). */
 int virt_smp_debug_event(unsigned cpu, struct cpu_frame *f, unsigned kind, uint32_t addr);
 /* Another CPU's debug event waits for CPU 0 (the full FIQ path serves it). */
 bool virt_smp_debug_due(void);

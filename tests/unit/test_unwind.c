@@ -468,21 +468,28 @@ static void test_an_exception_entry_before_its_frame_is_stored_says_so(void **st
     }
 }
 
-static void test_a_context_an_exception_frame_saved_is_an_interrupted_one(void **state)
+/* exc_entry past its stores: its frame (r0-pc) below SP0 holds a context stopped at pc
+ * with lr MID + 0x24 (mid_fn's call) and the chain's sp and r11 */
+static void stopped_by_an_exception_at(uint32_t pc)
 {
-    /* past its stores the entry's frame is written: it holds a context stopped on
-     * merged_fn's first instruction (an IRQ right after the call), whose caller is lr */
     uint32_t f = SP0 - 0x200;
 
     for (unsigned i = 0; i < 13; i++)
         kfix_w32(f + 4 * i, i == 11 ? regs[11] : 0x100 + i); /* fp_fn's frame needs r11 */
     kfix_w32(f + 52, SP0);        /* sp */
     kfix_w32(f + 56, MID + 0x24); /* lr */
-    kfix_w32(f + 60, MERGED);     /* pc */
-    for (uint32_t a = SP0 - 0x100; a < SP0; a += 4)
-        kfix_w32(a, 0x37acbd06);
+    kfix_w32(f + 60, pc);
     regs[13] = f;
     regs[15] = EXC + 12;
+}
+
+static void test_a_context_an_exception_frame_saved_is_an_interrupted_one(void **state)
+{
+    /* a context stopped on merged_fn's first instruction (an IRQ right after the call),
+     * whose caller is lr; stale words above it */
+    stopped_by_an_exception_at(MERGED);
+    for (uint32_t a = SP0 - 0x100; a < SP0; a += 4)
+        kfix_w32(a, 0x37acbd06);
     EXPECT_STR_EQ(bt(false), tfmt("%s#0  c000ae0c exc_entry+0xc/0x200\n"
                                   "#1  c000ac80 merged_fn+0x0/0x80\n"
                                   "#2  c0009324 mid_fn+0x24/0x100\n"
@@ -497,15 +504,7 @@ static void test_a_context_an_exception_frame_saved_is_an_interrupted_one(void *
  * ended there, short of ret_from_fork). */
 static void test_an_assembly_leaf_an_irq_stopped_continues_from_lr(void **state)
 {
-    uint32_t f = SP0 - 0x200;
-
-    for (unsigned i = 0; i < 13; i++)
-        kfix_w32(f + 4 * i, i == 11 ? regs[11] : 0x100 + i);
-    kfix_w32(f + 52, SP0);        /* sp */
-    kfix_w32(f + 56, MID + 0x24); /* lr */
-    kfix_w32(f + 60, ROOT + 8);   /* pc: asm, "cannot unwind" */
-    regs[13] = f;
-    regs[15] = EXC + 12;
+    stopped_by_an_exception_at(ROOT + 8); /* asm: "cannot unwind" */
     EXPECT_STR_EQ(bt(false), tfmt("%s#0  c000ae0c exc_entry+0xc/0x200\n"
                                   "#1  c0009008 ret_from_fork+0x8/0x100\n"
                                   "bt: #1 has no unwind entry: its caller from lr\n"
