@@ -73,22 +73,25 @@ void debug_stop_line(struct cpu_frame *f)
     con_puts("\n");
 }
 
-/* bp ADDR|SYM: a number is an address; anything else a kernel symbol. */
+/* bp and wp ADDR|SYM: a number is an address; anything else a kernel symbol (kallsyms,
+ * or a data symbol VMCOREINFO names). */
 static int resolve(const char *arg, uint32_t *addr)
 {
     if (parse_u32(arg, addr) == PARSE_OK)
         return 0;
 #if FIQMON_LINUX
     if (arg[0] > '9') {
+        const struct vmci *v = need_kernel(true);
         int n;
-        if (!need_kernel(true))
+        if (!v)
             return -1;
         n = ksym_find(arg, 1, found);
         if (n < 0)
             return con_error("the kernel's kallsyms tables do not read");
-        if (n == 0)
+        if (n == 0 && !kernel_data_symbol(v, arg, addr)) /* (wp init_uts_ns) */
             return con_error("no symbol '%s'", arg);
-        *addr = found_sym.addr;
+        if (n)
+            *addr = found_sym.addr;
         return 0;
     }
 #endif

@@ -57,6 +57,17 @@ static const struct {
     {"prb", VMCI_SYM_PRB},
 };
 
+bool kernel_data_symbol(const struct vmci *v, const char *name, uint32_t *addr)
+{
+    for (unsigned i = 0; i < sizeof(vmci_data) / sizeof(vmci_data[0]); i++) {
+        if (strcmp(name, vmci_data[i].name) == 0 && vmci_has(v, VMCI_BIT(vmci_data[i].key))) {
+            *addr = v->value[vmci_data[i].key];
+            return true;
+        }
+    }
+    return false;
+}
+
 static void print_match(const struct ksym *s)
 {
     con_printf("%08x %s+0x0/0x%x\n", (unsigned)s->addr, s->name, (unsigned)s->size);
@@ -85,14 +96,9 @@ int cmd_sym(int argc, char **argv)
     n = ksym_find(argv[1], SYM_MAX_MATCHES, print_match);
     if (n < 0)
         return con_error("the kernel's kallsyms tables do not read");
-    if (n == 0) { /* data: kallsyms has code only (KALLSYMS_ALL off); VMCOREINFO names some */
-        for (unsigned i = 0; i < sizeof(vmci_data) / sizeof(vmci_data[0]); i++) {
-            if (strcmp(argv[1], vmci_data[i].name) == 0 && vmci_has(v, VMCI_BIT(vmci_data[i].key))) {
-                con_printf("%08x %s (VMCOREINFO)\n", (unsigned)v->value[vmci_data[i].key],
-                           vmci_data[i].name);
-                return 0;
-            }
-        }
+    if (n == 0 && kernel_data_symbol(v, argv[1], &addr)) {
+        con_printf("%08x %s (VMCOREINFO)\n", (unsigned)addr, argv[1]);
+        return 0;
     }
     return n ? 0 : con_error("no symbol '%s'", argv[1]);
 }

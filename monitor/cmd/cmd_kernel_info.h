@@ -17,6 +17,9 @@ int cmd_bt(int argc, char **argv);
 struct vmci;
 /* The kernel (and its kallsyms if symbols), or NULL after the error line. */
 const struct vmci *need_kernel(bool symbols);
+/* A data symbol the kernel's VMCOREINFO names (init_uts_ns, prb): kallsyms has code only
+ * (KALLSYMS_ALL off). False if it names no such one. */
+bool kernel_data_symbol(const struct vmci *v, const char *name, uint32_t *addr);
 
 #if FIQMON_LINUX
 /* version: "linux RELEASE VERSION" (uname -r -v), or that there is none. */

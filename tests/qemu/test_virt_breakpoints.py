@@ -252,6 +252,12 @@ def test_wp_in_the_shell_stops_the_write_and_names_who_wrote(kernel):
     assert cmd(kernel, f"wp {word + 2:x} w 4") == \
         f"error: 4 bytes at {word + 2:08x} cross a word: the unit watches within one"
     assert cmd(kernel, "wc 3") == "error: no watchpoint 3 (bl lists them)"
+    # a data symbol VMCOREINFO names resolves as sym finds it (kallsyms has code only)
+    uts = sym(kernel, "init_uts_ns")
+    assert cmd(kernel, "wp init_uts_ns r") == f"watchpoint 2 (read) of 4 bytes at {uts:08x}"
+    assert cmd(kernel, "wc 2") == ""
+    assert cmd(kernel, "bp init_uts_ns") == \
+        f"error: {uts:08x} is not executable (the kernel maps it XN): no breakpoint set"
     kernel.leave()
     kernel.console.send(b"hostname gggggggggggg; echo renamed-$((3*3))\r")
     m = wait_stop(kernel)
