@@ -55,8 +55,19 @@ class Port:
     thread answers requests without a round trip through the measuring code)."""
 
     def __init__(self, path, on_byte=None):
-        self.sock = socket.socket(socket.AF_UNIX)
-        self.sock.connect(str(path))
+        # QEMU creates the socket file when it binds and accepts after it listens: a
+        # connect in between is refused (the harness retries the same way)
+        deadline = time.monotonic() + 10
+        while True:
+            self.sock = socket.socket(socket.AF_UNIX)
+            try:
+                self.sock.connect(str(path))
+                break
+            except ConnectionRefusedError:
+                self.sock.close()
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)  # (a retry interval, not a synchronisation)
         self.buf = b""
         self.cond = threading.Condition()
         self.on_byte = on_byte
