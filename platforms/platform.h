@@ -19,6 +19,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "target.h"
+
 /* --- 1. Facts ------------------------------------------------------------------------ */
 
 /* Where the kernel goes and what it is told (the hand-off, monitor/handoff/). */
@@ -138,14 +140,15 @@ void port_console_replay(void);
 
 /* --- 5. Memory ----------------------------------------------------------------------- */
 
-/* Fault-safe access to the interrupted system's memory on a user's behalf.
+/* Fault-safe access to the interrupted system's memory on a user's behalf (addresses as
+ * wide as the target: target.h).
  * width is 1, 2 or 4. Returns false, with nothing changed, if the access faulted. */
-bool port_mem_read(uint32_t addr, unsigned width, uint32_t *value);
-bool port_mem_write(uint32_t addr, unsigned width, uint32_t value);
+bool port_mem_read(target_addr_t addr, unsigned width, uint32_t *value);
+bool port_mem_write(target_addr_t addr, unsigned width, uint32_t value);
 
 /* Is addr (in the current space) plain memory, where a read has no side effects: RAM,
  * ROM, flash, as opposed to a device register? mw reads only such memory back. */
-bool port_mem_is_memory(uint32_t addr);
+bool port_mem_is_memory(target_addr_t addr);
 
 /* NULL when port_mem_read/write are fault-safe now; otherwise why not (e.g. the kernel
  * moved the vectors where fiqmon cannot catch an abort). The monitor refuses memory
@@ -163,7 +166,7 @@ void port_mem_space(enum port_mem_space space);
 
 /* Memory no command may show or change: fiqmon's own (and, on TrustZone parts, everything
  * Secure). pa is physical. */
-bool port_mem_secret(uint32_t pa, unsigned len);
+bool port_mem_secret(target_addr_t pa, unsigned len);
 
 /* --- 6. Interrupts ------------------------------------------------------------------- */
 
@@ -210,7 +213,8 @@ struct cpu_frame;
 struct port_cpu {
     bool online;             /* the kernel's to run (PSCI: on) */
     bool stopped;            /* held by the roundup: frame is its context */
-    uint32_t pc, cpsr;       /* at its last roundup or sample */
+    target_addr_t pc;        /* at its last roundup or sample */
+    uint32_t cpsr;           /* (AArch64: PSTATE, as SPSR_EL3 holds it) */
     struct cpu_frame *frame; /* while stopped (NULL otherwise) */
     uint32_t fiqs;           /* FIQs fiqmon took on it */
     /* its private (banked) lines, a bit each (GIC: SGIs and PPIs, INTIDs 0-31), as of its

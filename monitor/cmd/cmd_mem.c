@@ -16,10 +16,10 @@ static int parse_width(const char *s, unsigned *width)
 }
 
 /* One message for one cause, whichever command meets it. */
-static int check_wrap(uint32_t addr, uint32_t len)
+static int check_wrap(target_addr_t addr, uint32_t len)
 {
     if (addr + (len - 1) < addr)
-        return con_error("range wraps past 0xffffffff");
+        return con_error("range wraps past 0x" TARGET_ADDR_FMT, (unsigned long)TARGET_ADDR_MAX);
     return 0;
 }
 
@@ -34,13 +34,14 @@ static int physical_flag(int argc, char **argv)
 
 static int md(int argc, char **argv)
 {
-    uint32_t addr, len = 0x40;
+    target_addr_t addr;
+    uint32_t len = 0x40;
     unsigned width = 4;
     bool have_len = false, have_width = false;
 
     if (argc < 2 || argc > 4)
         return con_error("usage: md [-p] ADDR [LEN] [b|h|w]");
-    if (cmd_parse_number("address", argv[1], &addr))
+    if (cmd_parse_address(argv[1], &addr))
         return -1;
     for (int i = 2; i < argc; i++) {
         unsigned w = memdump_width(argv[i]);
@@ -80,12 +81,13 @@ int cmd_md(int argc, char **argv)
 
 static int mw(int argc, char **argv)
 {
-    uint32_t addr, value, back;
+    target_addr_t addr;
+    uint32_t value, back;
     unsigned width = 4;
 
     if (argc < 3 || argc > 4)
         return con_error("usage: mw [-p] ADDR VALUE [b|h|w]");
-    if (cmd_parse_number("address", argv[1], &addr) || cmd_parse_number("value", argv[2], &value))
+    if (cmd_parse_address(argv[1], &addr) || cmd_parse_number("value", argv[2], &value))
         return -1;
     if (argc == 4 && parse_width(argv[3], &width))
         return -1;
@@ -95,12 +97,12 @@ static int mw(int argc, char **argv)
     if (check_wrap(addr, width))
         return -1;
     if (!port_mem_write(addr, width, value))
-        return con_error("fault at 0x%08x", (unsigned)addr);
+        return con_error("fault at 0x" TARGET_ADDR_FMT, (unsigned long)addr);
     /* flash and ROM take a write without complaint: say so rather than report success.
      * A device register is never read back (a read may pop a FIFO or clear a status). */
     if (port_mem_is_memory(addr) && port_mem_read(addr, width, &back) && back != value)
-        return con_error("0x%08x reads back 0x%x after writing 0x%x (flash or ROM?)",
-                         (unsigned)addr, (unsigned)back, (unsigned)value);
+        return con_error("0x" TARGET_ADDR_FMT " reads back 0x%x after writing 0x%x (flash or ROM?)",
+                         (unsigned long)addr, (unsigned)back, (unsigned)value);
     return 0;
 }
 

@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "target.h"
+
 int cmd_help(int argc, char **argv);
 int cmd_version(int argc, char **argv);
 int cmd_pc(int argc, char **argv);
@@ -33,5 +35,7 @@ int cmd_watchdog(int argc, char **argv);
 
 /* Parses a number argument; prints "error: bad <what> ..." and returns -1 on failure. */
 int cmd_parse_number(const char *what, const char *s, uint32_t *out);
+/* An address of the interrupted system, as wide as the target (target.h). */
+int cmd_parse_address(const char *s, target_addr_t *out);
 
 #endif

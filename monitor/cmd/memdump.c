@@ -24,13 +24,13 @@ static char printable(uint8_t c)
     return c >= 0x20 && c < 0x7f ? (char)c : '.';
 }
 
-int memdump(uint32_t addr, uint32_t len, unsigned width)
+int memdump(target_addr_t addr, uint32_t len, unsigned width)
 {
     len = (len + width - 1) & ~(width - 1);
     while (len) {
         uint8_t bytes[MEMDUMP_ROW_BYTES];
         uint32_t row = len < MEMDUMP_ROW_BYTES ? len : MEMDUMP_ROW_BYTES;
-        char line[8 + 1 + MEMDUMP_ROW_BYTES * 3 + 2 + MEMDUMP_ROW_BYTES + 2];
+        char line[TARGET_ADDR_DIGITS + 1 + MEMDUMP_ROW_BYTES * 3 + 2 + MEMDUMP_ROW_BYTES + 2];
         char *p = line;
         static const char hex[] = "0123456789abcdef";
 
@@ -38,11 +38,11 @@ int memdump(uint32_t addr, uint32_t len, unsigned width)
         for (uint32_t i = 0; i < row; i += width) {
             uint32_t v;
             if (!port_mem_read(addr + i, width, &v))
-                return con_error("fault at 0x%08x", (unsigned)(addr + i));
+                return con_error("fault at 0x" TARGET_ADDR_FMT, (unsigned long)(addr + i));
             for (unsigned b = 0; b < width; b++)
                 bytes[i + b] = (uint8_t)(v >> (8 * b)); /* little-endian memory order */
         }
-        for (int s = 28; s >= 0; s -= 4)
+        for (int s = 4 * TARGET_ADDR_DIGITS - 4; s >= 0; s -= 4)
             *p++ = hex[(addr >> s) & 0xf];
         *p++ = ':';
         for (uint32_t i = 0; i < MEMDUMP_ROW_BYTES; i += width) {

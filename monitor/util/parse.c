@@ -12,7 +12,7 @@ int parse_hex_digit(char c)
     return -1;
 }
 
-static enum parse_status parse_digits(const char *s, unsigned base, uint32_t *out)
+static enum parse_status parse_digits(const char *s, unsigned base, uint64_t max, uint64_t *out)
 {
     uint64_t v = 0;
 
@@ -22,33 +22,51 @@ static enum parse_status parse_digits(const char *s, unsigned base, uint32_t *ou
         int d = parse_hex_digit(*s);
         if (d < 0 || (unsigned)d >= base)
             return PARSE_BAD_DIGIT;
-        v = v * base + (unsigned)d;
-        if (v > UINT32_MAX)
+        if (v > (max - (unsigned)d) / base)
             return PARSE_OVERFLOW;
+        v = v * base + (unsigned)d;
     }
-    *out = (uint32_t)v;
+    *out = v;
     return PARSE_OK;
+}
+
+static enum parse_status parse_number(const char *s, uint64_t max, uint64_t *out)
+{
+    if (s[0] == '#')
+        return parse_digits(s + 1, 10, max, out);
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+        return parse_digits(s + 2, 16, max, out);
+    return parse_digits(s, 16, max, out);
+}
+
+enum parse_status parse_addr(const char *s, target_addr_t *out)
+{
+    uint64_t v;
+    enum parse_status st = parse_number(s, TARGET_ADDR_MAX, &v);
+
+    if (st == PARSE_OK)
+        *out = (target_addr_t)v;
+    return st;
 }
 
 enum parse_status parse_u32(const char *s, uint32_t *out)
 {
-    if (s[0] == '#')
-        return parse_digits(s + 1, 10, out);
-    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-        return parse_digits(s + 2, 16, out);
-    return parse_digits(s, 16, out);
+    uint64_t v;
+    enum parse_status st = parse_number(s, UINT32_MAX, &v);
+
+    if (st == PARSE_OK)
+        *out = (uint32_t)v;
+    return st;
 }
 
 enum parse_status parse_int(const char *s, long *out)
 {
-    uint32_t v;
+    uint64_t v;
     int neg = s[0] == '-';
-    enum parse_status st = parse_digits(s + neg, 10, &v);
+    enum parse_status st = parse_digits(s + neg, 10, INT32_MAX, &v);
 
     if (st != PARSE_OK)
         return st;
-    if (v > (uint32_t)INT32_MAX)
-        return PARSE_OVERFLOW;
     *out = neg ? -(long)v : (long)v;
     return PARSE_OK;
 }

@@ -18,7 +18,7 @@ static bool refused(uint32_t addr, unsigned width)
     return space != PORT_MEM_FIQMON && port_mem_secret(addr, width);
 }
 
-bool port_mem_read(uint32_t addr, unsigned width, uint32_t *value)
+bool port_mem_read(target_addr_t addr, unsigned width, uint32_t *value)
 {
     if (refused(addr, width))
         return false;
@@ -32,7 +32,7 @@ bool port_mem_read(uint32_t addr, unsigned width, uint32_t *value)
     }
 }
 
-bool port_mem_write(uint32_t addr, unsigned width, uint32_t value)
+bool port_mem_write(target_addr_t addr, unsigned width, uint32_t value)
 {
     if (refused(addr, width))
         return false;

@@ -116,7 +116,7 @@ static bool overlaps(uint32_t pa, unsigned len, uint32_t base, uint32_t size)
  * not wipe (boot/main.c), and in production builds all of fiqmon's resident home (state,
  * stacks). That is all ARMv5 allows: the kernel itself can still read them
  * (docs/lockdown.md). */
-bool port_mem_secret(uint32_t pa, unsigned len)
+bool port_mem_secret(target_addr_t pa, unsigned len)
 {
     unsigned key_len;
     const uint8_t *key = lockdown_build_key(&key_len);
@@ -132,7 +132,7 @@ void platform_raise_service_fiq(void)
     vic_soft_raise(VIC_BASE, SERVICE_VIC_LINE, true);
 }
 
-bool port_mem_is_memory(uint32_t addr)
+bool port_mem_is_memory(target_addr_t addr)
 {
     /* the MMU is off while the monitor runs: every address is physical */
     return addr - RAM_BASE < RAM_SIZE || addr - FLASH_BASE < FLASH_SIZE;

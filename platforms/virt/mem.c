@@ -90,7 +90,7 @@ static bool in_range(uint32_t a, unsigned len, uint32_t base, uint32_t size)
     return a - base < size || (a + len - 1) - base < size;
 }
 
-bool port_mem_secret(uint32_t pa, unsigned len)
+bool port_mem_secret(target_addr_t pa, unsigned len)
 {
     return in_range(pa, len, SECURE_RAM_BASE, SECURE_RAM_SIZE) ||
            in_range(pa, len, SECURE_FLASH_BASE, SECURE_FLASH_SIZE) ||
@@ -191,14 +191,14 @@ void port_debug_code_sync(uint32_t addr)
 }
 #endif
 
-bool port_mem_is_memory(uint32_t addr)
+bool port_mem_is_memory(target_addr_t addr)
 {
     uint32_t pa;
 
     return translate(addr, &pa) && (pa - RAM_BASE < RAM_SIZE || pa - FLASH_BASE < FLASH_SIZE);
 }
 
-bool port_mem_read(uint32_t addr, unsigned width, uint32_t *value)
+bool port_mem_read(target_addr_t addr, unsigned width, uint32_t *value)
 {
     uint32_t pa;
 
@@ -209,7 +209,7 @@ bool port_mem_read(uint32_t addr, unsigned width, uint32_t *value)
                         : probe_read32(pa, value);
 }
 
-bool port_mem_write(uint32_t addr, unsigned width, uint32_t value)
+bool port_mem_write(target_addr_t addr, unsigned width, uint32_t value)
 {
     uint32_t pa;
 

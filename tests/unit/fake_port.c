@@ -195,7 +195,7 @@ static void count_space(void)
 
 void (*fake_on_mem_access)(bool write, uint32_t addr, unsigned width, uint32_t value);
 
-bool port_mem_read(uint32_t addr, unsigned width, uint32_t *value)
+bool port_mem_read(target_addr_t addr, unsigned width, uint32_t *value)
 {
     uint32_t v = 0;
 
@@ -213,7 +213,7 @@ bool port_mem_read(uint32_t addr, unsigned width, uint32_t *value)
     return true;
 }
 
-bool port_mem_write(uint32_t addr, unsigned width, uint32_t value)
+bool port_mem_write(target_addr_t addr, unsigned width, uint32_t value)
 {
     if (fake_on_mem_access)
         fake_on_mem_access(true, addr, width, value);
@@ -228,7 +228,7 @@ bool port_mem_write(uint32_t addr, unsigned width, uint32_t value)
     return true;
 }
 
-bool port_mem_is_memory(uint32_t addr)
+bool port_mem_is_memory(target_addr_t addr)
 {
     return addr - fake.device_base >= fake.device_size;
 }
@@ -243,7 +243,7 @@ void port_mem_space(enum port_mem_space space)
     fake.space = space;
 }
 
-bool port_mem_secret(uint32_t pa, unsigned len)
+bool port_mem_secret(target_addr_t pa, unsigned len)
 {
     uint64_t start = pa, end = (uint64_t)pa + len;
     uint64_t sb = fake.secret_base, se = sb + fake.secret_size;
