@@ -134,11 +134,17 @@ CFLAGS := -std=c11 $(PLAT_CPU_FLAGS) $(CODE_SET) $(OPT) -g -ffreestanding -fno-c
 	--param=min-pagesize=0 \
 	-Wall -Wextra -Werror -Wshadow -Wundef -Wstrict-prototypes -Wmissing-prototypes \
 	-include build_info.h -MMD -MP
-ASFLAGS := $(PLAT_CPU_FLAGS) -marm -g -MMD -MP
-LDFLAGS := -nostartfiles --specs=nano.specs -Wl,--gc-sections -Wl,--build-id=sha1 \
+ASFLAGS := $(PLAT_CPU_FLAGS) $(if $(filter aarch64,$(PLAT_ARCH)),,-marm) -g -MMD -MP
+# newlib's nano specs on the AArch32 parts; the AArch64 toolchain (a Linux one) links
+# nothing but libgcc (PLAT_LIBC), boot/libc_min.c has the rest
+PLAT_LIBC ?= --specs=nano.specs
+LDFLAGS := -nostartfiles $(filter-out -lgcc,$(PLAT_LIBC)) -Wl,--gc-sections -Wl,--build-id=sha1 \
 	-Wl,-Map=$(BUILD)/fiqmon.map -Wl,--fatal-warnings -Wl,--no-warn-rwx-segments
 
-BOOT_SOURCES    := boot/main.c boot/syscalls.c boot/libc_min.c $(sort $(wildcard boot/*.S boot/$(PLAT_ARCH)/*.S))
+# boot/*.S is AArch32 code shared by armv5 and armv7; aarch64 has all its own
+BOOT_SOURCES    := boot/main.c boot/libc_min.c \
+	$(if $(filter aarch64,$(PLAT_ARCH)),,boot/syscalls.c $(wildcard boot/*.S)) \
+	$(sort $(wildcard boot/$(PLAT_ARCH)/*.S))
 SOURCES := $(BOOT_SOURCES) $(MONITOR_SOURCES) $(PLAT_SOURCES) \
 	$(if $(filter 1,$(WATCHDOG_BUILT)),$(PLAT_WATCHDOG_SOURCES))
 OBJECTS := $(patsubst %,$(BUILD)/obj/%.o,$(SOURCES)) $(BUILD)/obj/text_tokens.c.o
@@ -220,7 +226,7 @@ $(BUILD)/fiqmon.ld: linker/fiqmon.ld.S $(PLAT_DIR)/platform_def.h $(BUILD)/build
 
 $(ELF): $(OBJECTS) $(BUILD)/fiqmon.ld
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -T $(BUILD)/fiqmon.ld $(OBJECTS) -o $@
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -T $(BUILD)/fiqmon.ld $(OBJECTS) $(filter -lgcc,$(PLAT_LIBC)) -o $@
 
 $(BIN): $(ELF)
 	$(Q)$(OBJCOPY) -O binary $< $@
@@ -250,11 +256,13 @@ flash: image
 	openocd -f $(OPENOCD_INTERFACE) -f $(PLAT_DIR)/openocd.cfg \
 		-c "init" -c "fiqmon_flash $(IMAGE) $(DRY_RUN)" -c "shutdown"
 
-# Debian's armhf linux-image-armmp zImage (apt-get download), for KERNEL=debian.
-LINUX_DIR    := build/linux
+# Debian's armhf linux-image-armmp zImage (apt-get download), for KERNEL=debian; arm64's
+# linux-image-arm64 Image with ARCH=arm64 (or PLATFORM=virt64).
+LINUX_ARCH   ?= $(if $(filter arm64,$(ARCH)),arm64,armhf)
+LINUX_DIR    := build/linux$(if $(filter arm64,$(LINUX_ARCH)),-arm64)
 LINUX_ZIMAGE := $(LINUX_DIR)/vmlinuz
 linux: deps
-	@scripts/fetch-linux.sh $(LINUX_DIR)
+	@scripts/fetch-linux.sh $(LINUX_DIR) $(LINUX_ARCH)
 
 # A busybox initramfs with known processes and modules of that kernel (docs/tasks.md).
 INITRAMFS := build/initramfs/initramfs.cpio.gz

@@ -4,8 +4,18 @@
  * and copied there by the boot stub. */
 #include "platform_def.h"
 
+#ifdef __aarch64__
+OUTPUT_FORMAT("elf64-littleaarch64")
+OUTPUT_ARCH(aarch64)
+/* The boot stub copies .text to .data as one block: every section must end where the next
+ * begins in both the load and the resident copy, so none may pad in one and not the other
+ * (AArch64 literals and tables want 8). */
+#define SECTION_END ALIGN(16)
+#else
+#define SECTION_END ALIGN(4)
 OUTPUT_FORMAT("elf32-littlearm")
 OUTPUT_ARCH(arm)
+#endif
 ENTRY(_start)
 
 MEMORY
@@ -35,6 +45,7 @@ SECTIONS
         *(.text.fiq_entry)
         *(.text .text.*)
         *(.glue_7 .glue_7t .vfp11_veneer .v4_bx)
+        . = SECTION_END;
     } > RESIDENT AT > LOAD
 
     .rodata : ALIGN(4) {
@@ -44,6 +55,7 @@ SECTIONS
         KEEP(*(.note.gnu.build-id))
         __build_id_note_end = .;
         __rodata_end = .;
+        . = SECTION_END;
     } > RESIDENT AT > LOAD
 
     .data : ALIGN(4) {
@@ -68,7 +80,7 @@ SECTIONS
     /* The monitor's stack, which the boot (SVC, FIQs masked until the idle loop) uses
      * first; then one small stack for the idle loop and the fatal-exception reports of
      * abt, und and irq, which never return and never nest with each other. */
-    .stacks (NOLOAD) : ALIGN(8) {
+    .stacks (NOLOAD) : ALIGN(16) {
         __stack_fiq_bottom = .;
         . += STACK_FIQ_SIZE;
         __stack_fiq_top = .;
@@ -95,7 +107,7 @@ SECTIONS
 
     /DISCARD/ : {
         *(.ARM.exidx* .ARM.extab* .gnu.linkonce.armexidx.*)
-        *(.comment .ARM.attributes)
+        *(.comment .ARM.attributes .eh_frame*)
     }
 }
 

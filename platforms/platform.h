@@ -190,6 +190,15 @@ void port_watchdog_arm(bool on);
  * watchdog). */
 void port_watchdog_held(void);
 
+/* AArch64: the interrupted CPU's system registers that `allregs` shows (SCTLR_EL1, TCR_EL1,
+ * TTBR0/1_EL1, ESR_EL1, FAR_EL1, VBAR_EL1, ...), read now: up to max into out; returns how
+ * many. AArch32 platforms show theirs with a platform command (virt: cp15). */
+struct port_sysreg {
+    const char *name;
+    uint64_t value;
+};
+unsigned port_sysregs(struct port_sysreg *out, unsigned max);
+
 /* Whole-system reset, after the debug port's last bytes have left (the shared
  * port_reboot() drains the port, then calls this). */
 void platform_reset(void) __attribute__((noreturn));

@@ -24,7 +24,7 @@ void cpu_list(void)
             con_puts("\n");
             continue;
         }
-        con_printf(" pc=%08x (%s)%s\n", (unsigned)c.pc, arm_mode_name(c.cpsr),
+        con_printf(" pc=" TARGET_ADDR_FMT " (%s)%s\n", (unsigned long)c.pc, arm_mode_name(c.cpsr),
                    late & (1u << i) ? " (no answer: last seen)" : "");
         kernel_annotate(c.pc, NULL);
     }
@@ -42,7 +42,7 @@ int cmd_cpu(int argc, char **argv)
         return con_error("cpu: a number, not '%s'", argv[1]);
     if (monitor_select_cpu(n))
         return -1;
-    con_printf("cpu%u selected: pc=%08x (%s)\n", (unsigned)n, (unsigned)monitor_frame()->pc,
-               arm_mode_name(monitor_frame()->cpsr));
+    con_printf("cpu%u selected: pc=" TARGET_ADDR_FMT " (%s)\n", (unsigned)n,
+               (unsigned long)monitor_frame()->pc, arm_mode_name(frame_psr(monitor_frame())));
     return 0;
 }

@@ -36,12 +36,12 @@ int cmd_release(int argc, char **argv)
 
 int cmd_go(int argc, char **argv)
 {
-    uint32_t addr;
+    target_addr_t addr;
 
     (void)argc;
-    if (cmd_parse_number("address", argv[1], &addr))
+    if (cmd_parse_address(argv[1], &addr))
         return -1;
-    con_printf("fiqmon: jumping to 0x%08x\n", (unsigned)addr);
+    con_printf("fiqmon: jumping to 0x" TARGET_ADDR_FMT "\n", (unsigned long)addr);
     boot_enter(monitor_frame(), port_boot_target()->entry_cpsr, addr, 0, 0, 0);
     monitor_leave();
     return 0;
@@ -60,6 +60,8 @@ int cmd_boot(int argc, char **argv)
         monitor_leave();
         return 0;
     }
+    if (FIQMON_AARCH64) /* (an arm64 kernel takes a device tree only: `boot` alone) */
+        return con_error("boot ADDR [CMDLINE] passes ATAGs, which only a 32-bit kernel takes");
     if (cmd_parse_number("address", argv[1], &addr))
         return -1;
     cmdline[0] = '\0';

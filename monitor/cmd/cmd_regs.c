@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* pc, regs, allregs: the context the FIQ interrupted, from the saved frame. */
+/* pc, regs, allregs: the context the FIQ interrupted, from the saved frame (AArch32;
+ * cmd_regs_a64.c is AArch64's). */
 #include "commands.h"
+
+#if !FIQMON_AARCH64
 
 #include "cmd_kernel_info.h"
 #include "console.h"
@@ -82,3 +85,4 @@ int cmd_allregs(int argc, char **argv)
         print_bank("mon", &f->mon);
     return 0;
 }
+#endif

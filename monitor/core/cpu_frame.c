@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: MIT */
+/* AArch32 frames (cpu_frame_a32.h); the AArch64 build has cpu_frame_a64.c instead. */
 #include "cpu_frame.h"
+
+#if !FIQMON_AARCH64
+#include <string.h>
 
 static struct cpu_bank *mode_bank(struct cpu_frame *f, uint32_t mode)
 {
@@ -91,3 +95,18 @@ void arm_psr_describe(uint32_t psr, char *out)
         *p++ = 'T';
     *p = '\0';
 }
+
+void frame_set_entry(struct cpu_frame *f, uint32_t psr, uint32_t world, target_addr_t entry,
+                     uint32_t r0, uint32_t r1, uint32_t r2)
+{
+    f->world = world;
+    memset(f->r, 0, sizeof(f->r));
+    f->r[0] = r0;
+    f->r[1] = r1;
+    f->r[2] = r2;
+    f->pc = entry;
+    f->cpsr = psr;
+    *frame_reg(f, 13) = 0;
+    *frame_reg(f, 14) = 0;
+}
+#endif

@@ -476,8 +476,9 @@ static void session(struct cpu_frame *frame, unsigned cpu, struct cpu_frame *vie
                                              status_first ? 1 : sizeof(qsupported) - 1));
         } else if (mon.state == MON_ENTERING) {
             if (monitor_permissions() & CMD_READS_REGS)
-                con_printf("\nfiqmon: entered by %s at pc=%08x (%s)\n", monitor_reason_name(),
-                           (unsigned)frame->pc, arm_mode_name(frame->cpsr));
+                con_printf("\nfiqmon: entered by %s at pc=" TARGET_ADDR_FMT " (%s)\n",
+                           monitor_reason_name(), (unsigned long)frame->pc,
+                           arm_mode_name(frame_psr(frame)));
             else /* locked: not even the pc (it would give away the kernel's layout) */
                 con_printf("\nfiqmon: entered by %s (locked)\n", monitor_reason_name());
             if (mon.boot_held)
@@ -562,8 +563,10 @@ int monitor_halt(void)
     if (mon.halted)
         return con_error("already halted");
     mon.halted = true;
-    con_printf("fiqmon: kernel halted at pc=%08x (%s), stop reason: %s; 'continue' resumes\n",
-               (unsigned)mon.frame->pc, arm_mode_name(mon.frame->cpsr), monitor_reason_name());
+    con_printf("fiqmon: kernel halted at pc=" TARGET_ADDR_FMT " (%s), stop reason: %s; "
+               "'continue' resumes\n",
+               (unsigned long)mon.frame->pc, arm_mode_name(frame_psr(mon.frame)),
+               monitor_reason_name());
     return 0;
 }
 

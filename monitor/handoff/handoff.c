@@ -256,25 +256,25 @@ bool boot_fdt_set_spi(uint32_t dtb, const char *node, uint32_t spi)
     return false;
 }
 
-void boot_enter(struct cpu_frame *f, uint32_t cpsr, uint32_t entry, uint32_t r0, uint32_t r1,
+void boot_enter(struct cpu_frame *f, uint32_t cpsr, target_addr_t entry, uint32_t r0, uint32_t r1,
                 uint32_t r2)
 {
-    f->world = port_boot_target()->entry_world;
-    memset(f->r, 0, sizeof(f->r));
-    f->r[0] = r0;
-    f->r[1] = r1;
-    f->r[2] = r2;
-    f->pc = entry;
-    f->cpsr = cpsr;
-    *frame_reg(f, 13) = 0;
-    *frame_reg(f, 14) = 0;
+    frame_set_entry(f, cpsr, port_boot_target()->entry_world, entry, r0, r1, r2);
     monitor_booted(); /* every hand-off comes through here: boot, go, exit, the countdown */
 }
 
 static const char *const kind_names[] = {"?", "bare-metal", "linux"};
 
-#define ZIMAGE_MAGIC_OFFSET 0x24
-#define ZIMAGE_MAGIC 0x016f2818u
+#if FIQMON_AARCH64
+/* the arm64 Image header's magic, "ARM\x64" (Documentation/arch/arm64/booting.rst) */
+#define KERNEL_MAGIC_OFFSET 0x38
+#define KERNEL_MAGIC 0x644d5241u
+#define KERNEL_NAME "Image"
+#else
+#define KERNEL_MAGIC_OFFSET 0x24 /* a zImage's */
+#define KERNEL_MAGIC 0x016f2818u
+#define KERNEL_NAME "zImage"
+#endif
 
 enum boot_source { BOOT_NONE, BOOT_PAYLOAD, BOOT_IN_PLACE };
 
@@ -289,7 +289,7 @@ static enum boot_source find_kernel(const struct boot_target *t, struct payload_
     if (!*why)
         return BOOT_PAYLOAD;
     if (strcmp(*why, "no payload") == 0 && t->kernel_addr &&
-        port_mem_read(t->kernel_addr + ZIMAGE_MAGIC_OFFSET, 4, &magic) && magic == ZIMAGE_MAGIC)
+        port_mem_read(t->kernel_addr + KERNEL_MAGIC_OFFSET, 4, &magic) && magic == KERNEL_MAGIC)
         return BOOT_IN_PLACE;
     return BOOT_NONE;
 }
@@ -305,7 +305,7 @@ bool boot_describe_payload(void)
     src = find_kernel(t, &h, &why);
     port_mem_space(PORT_MEM_VIRTUAL);
     if (src == BOOT_IN_PLACE) {
-        con_printf("fiqmon: linux zImage at 0x%08x\n", (unsigned)t->kernel_addr);
+        con_printf("fiqmon: linux " KERNEL_NAME " at 0x%08x\n", (unsigned)t->kernel_addr);
         return true;
     }
     if (src == BOOT_NONE) {
@@ -406,10 +406,18 @@ static int boot_found(struct cpu_frame *f, const struct boot_target *t)
             return con_error("fault while copying the image to 0x%08x", (unsigned)h.load_addr);
         entry = h.entry;
     }
+#if FIQMON_AARCH64
+    con_printf("fiqmon: booting %s image at 0x%08x (x0=%08x, %s)\n",
+               src == BOOT_IN_PLACE ? "linux" : kind_names[h.kind], (unsigned)entry,
+               (unsigned)r2, arm_mode_name(t->entry_cpsr));
+    (void)r1; /* (AArch32's machine id) */
+    boot_enter(f, t->entry_cpsr, entry, r2, 0, 0); /* arm64: x0 the device tree, x1-x3 0 */
+#else
     con_printf("fiqmon: booting %s image at 0x%08x (r0=0 r1=%08x r2=%08x)\n",
                src == BOOT_IN_PLACE ? "linux" : kind_names[h.kind], (unsigned)entry,
                (unsigned)r1, (unsigned)r2);
     boot_enter(f, t->entry_cpsr, entry, 0, r1, r2);
+#endif
     return 0;
 }
 

@@ -46,8 +46,8 @@ bool boot_fdt_copy_reserving(uint32_t dst, uint32_t max, uint32_t src, uint32_t 
 /* Fault-safe memmove through the port (either direction). */
 bool boot_mem_move(uint32_t dst, uint32_t src, uint32_t len);
 
-/* Rewrites the frame so the exception return enters a kernel at entry with r0-r2. */
-void boot_enter(struct cpu_frame *f, uint32_t cpsr, uint32_t entry, uint32_t r0, uint32_t r1,
+/* Rewrites the frame so the exception return enters a kernel at entry with r0-r2 (x0-x2). */
+void boot_enter(struct cpu_frame *f, uint32_t cpsr, target_addr_t entry, uint32_t r0, uint32_t r1,
                 uint32_t r2);
 
 /* Boots the payload at t->payload_addr through f. Prints what it does or one error line.

@@ -45,7 +45,7 @@ int fmt_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
         return 0;
     for (; *fmt; fmt++) {
         bool left = false, is_long = false;
-        char fill = ' ', digits[12];
+        char fill = ' ', digits[22]; /* a 64-bit long in decimal, and its sign */
         int width = 0, len = 0;
         unsigned long v;
         const char *s;

@@ -22,6 +22,6 @@ void port_cpu(unsigned n, struct port_cpu *out)
     *out = (struct port_cpu){.online = n == 0, .stopped = n == 0 && f, .frame = n ? 0 : f};
     if (out->frame) {
         out->pc = f->pc;
-        out->cpsr = f->cpsr;
+        out->cpsr = frame_psr(f);
     }
 }

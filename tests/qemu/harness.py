@@ -205,7 +205,7 @@ class Fiqmon:
 
     def knock(self, data=KNOCK):
         self.debug.send(data)
-        _, m = self.debug.expect(r"fiqmon: entered by (\S+) at pc=([0-9a-f]{8}) \((\w+)\)\r\n")
+        _, m = self.debug.expect(r"fiqmon: entered by (\S+) at pc=([0-9a-f]{8}|[0-9a-f]{16}) \((\w+)\)\r\n")
         self.debug.expect(re_prompt())
         return m
 

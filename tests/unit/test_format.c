@@ -32,6 +32,11 @@ static void test_conversions_match_the_c_library(void **state)
     CHECK("%5d|%-5d|%05u", -42, 42, 42u);
     CHECK("%08x", 0u);
     CHECK("%x %u", 0xffffffffu, 0xffffffffu);
+    /* an AArch64 target's addresses and registers: a whole 64-bit long (LP64 hosts) */
+    if (sizeof(long) == 8) {
+        CHECK("%016lx %lx", (unsigned long)0xffffc1333186b254ull, (unsigned long)~0ull);
+        CHECK("%lu %ld", (unsigned long)~0ull, (long)(-9223372036854775807ll - 1));
+    }
 }
 
 static void test_output_is_cut_and_always_terminated(void **state)

@@ -1,0 +1,54 @@
+# SPDX-License-Identifier: MIT
+# QEMU virt, AArch64 Cortex-A57 with EL3 and EL2, GICv3: fiqmon at EL3 (docs/aarch64.md).
+
+PLAT_ARCH      := aarch64
+CROSS          := aarch64-linux-gnu-
+# No SIMD/FP in fiqmon: the interrupted context's q0-q31, FPSR and FPCR stay untouched
+# without saving them. Strict alignment: EL3 runs with its MMU off (Device memory).
+PLAT_CPU_FLAGS := -mcpu=cortex-a57 -mgeneral-regs-only -mstrict-align -fno-pie
+PLAT_ASFLAGS   :=
+PLAT_LIBC      := -nostdlib -static -no-pie -lgcc
+CODE_SET       :=
+BOOT_DELAY_MS ?= 1000
+PLAT_DEFINES   := -DBOOT_DELAY_MS=$(BOOT_DELAY_MS)
+# What the AArch64 port has so far (docs/aarch64.md): the knock, the shell, regs, md/mw,
+# irqs, the hand-off. GDB, the Linux introspection and the watchdog are AArch32's yet.
+override GDB := 0
+override LINUX := 0
+override WATCHDOG := none
+override WATCHDOG_BUILT := 0
+override WATCHDOG_S := 0
+ifneq ($(HYP),0)
+$(error HYP=1: virt64 has no Hyp shim (the kernel owns EL2))
+endif
+ifneq ($(filter-out separate,$(CONSOLE)),)
+$(error CONSOLE=$(CONSOLE): virt64 has only a separate console)
+endif
+PLAT_SOURCES   := \
+	drivers/pl011.c \
+	drivers/gicv3.c \
+	drivers/pl061.c \
+	platforms/common/build_id.c \
+	platforms/common/platform_common.c \
+	platforms/common/pl011_debug_port.c \
+	platforms/common/console_none.c \
+	platforms/common/cpus_single.c \
+	platforms/common/debug_none.c \
+	platforms/virt64/platform.c \
+	platforms/virt64/fiq.c \
+	platforms/virt64/fiq_noise.S \
+	platforms/virt64/mem.c
+PLAT_WATCHDOG_SOURCES :=
+PLAT_ARM_SOURCES :=
+
+QEMU_SYSTEM  := qemu-system-aarch64
+QEMU_CPU     ?= cortex-a57
+QEMU_MACHINE = -M virt,secure=on,virtualization=on,gic-version=3 -cpu $(QEMU_CPU) -m 1G -smp 1
+
+# -serial order on virt: UART0 (the kernel's console), then the Secure UART1 (fiqmon).
+QEMU_SERIALS = -serial $(CONSOLE_SERIAL) -serial $(DEBUG_SERIAL)
+
+# Debian's arm64 Image (make linux ARCH=arm64), loaded raw by QEMU where fiqmon looks.
+KERNEL_LOAD_ADDR := 0x40200000
+LINUX_ARCH := arm64
+QEMU_LOAD = -bios $(BIN)$(if $(filter debian,$(KERNEL)), -device loader$(comma)file=$(LINUX_ZIMAGE)$(comma)addr=$(KERNEL_LOAD_ADDR)$(comma)force-raw=on)
