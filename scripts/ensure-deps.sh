@@ -6,7 +6,7 @@
 # As root it runs apt-get; otherwise it says exactly what to install and fails.
 set -eu
 
-run_pkgs="gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm"
+run_pkgs="gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm gcc-aarch64-linux-gnu"
 all_pkgs="$run_pkgs gcc libcmocka-dev python3-pytest gdb-multiarch openocd u-boot-qemu u-boot-tools device-tree-compiler clang"
 
 case "${1:-all}" in

@@ -10,7 +10,8 @@ from platforms import PLATFORMS
 RUN_VARS = ("KERNEL", "BOOT", "PAYLOAD_KIND", "CMDLINE", "DTB", "QEMU_LOAD", "INITRD",
             "KERNEL_ARGS")
 
-REQUIRED_TOOLS = ["qemu-system-arm", "arm-none-eabi-gcc", "arm-none-eabi-nm", "make"]
+REQUIRED_TOOLS = ["qemu-system-arm", "qemu-system-aarch64", "arm-none-eabi-gcc", "arm-none-eabi-nm",
+                  "aarch64-linux-gnu-gcc", "make"]
 
 
 def pytest_sessionstart(session):
