@@ -125,6 +125,14 @@ MONITOR_SOURCES := $(filter-out $(if $(filter 0,$(GDB)),$(FEATURE_SOURCES_GDB)) 
 	$(if $(filter 0,$(LOCKDOWN)),$(FEATURE_SOURCES_LOCKDOWN)) \
 	$(if $(filter 0,$(HYP)),$(FEATURE_SOURCES_BREAKPOINTS)) \
 	$(if $(filter 0,$(WATCHDOG_BUILT)),$(FEATURE_SOURCES_WATCHDOG)),$(MONITOR_ALL_SOURCES))
+# One core for both architectures: a file for one only is either named *_a64.c (AArch64) or
+# listed here (AArch32: its frame and registers, the EHABI unwinder, the task layout found
+# in ARM code; docs/aarch64.md)
+MONITOR_AARCH32_ONLY := monitor/core/cpu_frame.c monitor/cmd/cmd_regs.c monitor/cmd/cmd_tasks.c \
+	monitor/linux/unwind.c monitor/linux/prologue.c monitor/linux/kcode.c \
+	monitor/linux/ktask_layout.c monitor/linux/ktask_walk.c monitor/linux/kmodule.c
+MONITOR_SOURCES := $(filter-out $(if $(filter aarch64,$(PLAT_ARCH)),$(MONITOR_AARCH32_ONLY),%_a64.c),\
+	$(MONITOR_SOURCES))
 MONITOR_INCLUDES := -Imonitor $(addprefix -I,$(MONITOR_AREAS))
 
 CPPFLAGS := $(MONITOR_INCLUDES) -Idrivers -Iplatforms -Iplatforms/common -I$(PLAT_DIR) -Iboot -I$(BUILD) -Ihyp -Ivdev \
@@ -287,6 +295,26 @@ build/guests/virt/smpidle.elf: tests/guests/virt/smp_start.S tests/guests/virt/s
 build/guests/virt/steps.elf: tests/guests/virt/steps_tour.S
 virt-guests: $(VIRT_GUESTS)
 
+# Normal-world test guests for virt64 (Cortex-A57, entered at EL2): tests/guests/virt64/.
+# C is general-registers only (integrity's FP/SIMD state lives in its own assembly); MMU
+# off, so every access must be aligned.
+VIRT64_GUESTS := build/guests/virt64/hello.elf build/guests/virt64/integrity.elf \
+	build/guests/virt64/hostile.elf
+VIRT64_GUEST_DIR := tests/guests/virt64
+VIRT64_GUEST_FLAGS := -mcpu=cortex-a57 -ffreestanding -nostdlib -static -fno-pie -no-pie \
+	-mstrict-align -mgeneral-regs-only -mbranch-protection=none -fno-stack-protector \
+	-fno-asynchronous-unwind-tables -std=c11 -Os -g -Wall -Wextra -Werror -Wshadow \
+	-Wstrict-prototypes -Wmissing-prototypes -Wl,--build-id=none
+build/guests/virt64/%.elf: $(VIRT64_GUEST_DIR)/%.c $(VIRT64_GUEST_DIR)/start.S \
+		$(VIRT64_GUEST_DIR)/console.c $(VIRT64_GUEST_DIR)/guest.ld $(wildcard $(VIRT64_GUEST_DIR)/*.h)
+	@mkdir -p $(@D)
+	$(Q)aarch64-linux-gnu-gcc $(VIRT64_GUEST_FLAGS) -T $(VIRT64_GUEST_DIR)/guest.ld \
+		$(filter %.c %.S,$^) -o $@
+build/guests/virt64/integrity.elf: $(VIRT64_GUEST_DIR)/integrity.S
+build/guests/virt64/hostile.elf: $(VIRT64_GUEST_DIR)/el1.S
+.PHONY: virt64-guests
+virt64-guests: $(VIRT64_GUESTS)
+
 size: $(ELF)
 	@scripts/size.sh $(ELF) $(SIZE) $(PLAT_DIR)/platform_def.h
 
@@ -345,7 +373,7 @@ $(GUEST_BUILD)/%.bin: $(GUEST_BUILD)/%.elf
 # KERNEL=build/guests/NAME.elf (the README's examples) builds that guest first: a fresh
 # clone has none.
 GUEST_FILES := $(foreach g,$(GUEST_NAMES),$(GUEST_BUILD)/$(g).elf $(GUEST_BUILD)/$(g).bin) \
-	$(VIRT_GUESTS)
+	$(VIRT_GUESTS) $(VIRT64_GUESTS)
 image: $(filter $(GUEST_FILES),$(KERNEL))
 
 # --- QEMU -------------------------------------------------------------------------------

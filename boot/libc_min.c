@@ -69,3 +69,14 @@ NO_PATTERNS int strncmp(const char *a, const char *b, size_t n)
     }
     return 0;
 }
+
+NO_PATTERNS int memcmp(const void *a, const void *b, size_t n)
+{
+    const uint8_t *p = a, *q = b;
+
+    for (; n; n--, p++, q++) {
+        if (*p != *q)
+            return *p - *q;
+    }
+    return 0;
+}

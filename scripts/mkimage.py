@@ -7,7 +7,8 @@ monitor/payload.h; fiqmon checks both CRCs before it boots anything.
     mkimage.py --fiqmon fiqmon.bin --kernel FILE [--dtb FILE] [--cmdline TEXT]
                [--kind bare|linux] [--load ADDR] [--entry ADDR] --linux-load ADDR -o OUT
 
-An ELF kernel is laid out from its program headers (kind bare unless --kind linux);
+An ELF kernel (32- or 64-bit, little-endian) is laid out from its program headers (kind
+bare unless --kind linux; every address must fit the header's 32 bits);
 any other file is a Linux image (zImage/Image) loaded at --load or --linux-load."""
 
 import argparse
@@ -22,27 +23,53 @@ ALIGN = 16
 KINDS = {"bare": 1, "linux": 2}
 
 
+def elf_segments(data):
+    """(entry, [(paddr, file bytes, memsz)]) of a little-endian ELF, 32- or 64-bit."""
+    if data[5] != 1:
+        sys.exit("mkimage: only little-endian ELF kernels")
+    if data[4] == 1:        # ELFCLASS32
+        e_entry, e_phoff = struct.unpack_from("<II", data, 0x18)
+        e_phentsize, e_phnum = struct.unpack_from("<HH", data, 0x2A)
+        phdr = "<IIIIII"    # p_type, p_offset, p_vaddr, p_paddr, p_filesz, p_memsz
+
+        def fields(raw):
+            p_type, p_offset, _vaddr, p_paddr, p_filesz, p_memsz = raw
+            return p_type, p_offset, p_paddr, p_filesz, p_memsz
+    elif data[4] == 2:      # ELFCLASS64
+        e_entry, e_phoff = struct.unpack_from("<QQ", data, 0x18)
+        e_phentsize, e_phnum = struct.unpack_from("<HH", data, 0x36)
+        phdr = "<IIQQQQQ"   # p_type, p_flags, p_offset, p_vaddr, p_paddr, p_filesz, p_memsz
+
+        def fields(raw):
+            p_type, _flags, p_offset, _vaddr, p_paddr, p_filesz, p_memsz = raw
+            return p_type, p_offset, p_paddr, p_filesz, p_memsz
+    else:
+        sys.exit("mkimage: ELF class is neither 32- nor 64-bit")
+    segs = []
+    for i in range(e_phnum):
+        p_type, p_offset, p_paddr, p_filesz, p_memsz = fields(
+            struct.unpack_from(phdr, data, e_phoff + i * e_phentsize))
+        if p_type == 1 and p_memsz:
+            segs.append((p_paddr, data[p_offset:p_offset + p_filesz], p_memsz))
+    return e_entry, segs
+
+
 def elf_image(data):
     if data[:4] != b"\x7fELF":
         return None
-    if data[4] != 1 or data[5] != 1:
-        sys.exit("mkimage: only 32-bit little-endian ELF kernels")
-    e_entry, e_phoff = struct.unpack_from("<II", data, 0x18)
-    e_phentsize, e_phnum = struct.unpack_from("<HH", data, 0x2A)
-    segs = []
-    for i in range(e_phnum):
-        p_type, p_offset, _vaddr, p_paddr, p_filesz, p_memsz = struct.unpack_from(
-            "<IIIIII", data, e_phoff + i * e_phentsize)
-        if p_type == 1 and p_memsz:
-            segs.append((p_paddr, data[p_offset:p_offset + p_filesz], p_memsz))
+    entry, segs = elf_segments(data)
     if not segs:
         sys.exit("mkimage: ELF has no loadable segment")
     base = min(s[0] for s in segs)
     end = max(s[0] + s[2] for s in segs)   # bss included: the payload copy zero-fills it
+    # the payload header has 32-bit addresses (monitor/handoff/payload.h)
+    if end > 1 << 32 or entry >= 1 << 32:
+        sys.exit(f"mkimage: ELF loads or enters above 4 GiB (0x{base:x}-0x{end:x}, "
+                 f"entry 0x{entry:x}); the payload header's addresses are 32-bit")
     image = bytearray(end - base)
     for paddr, body, _ in segs:
         image[paddr - base:paddr - base + len(body)] = body
-    return bytes(image), base, e_entry
+    return bytes(image), base, entry
 
 
 def read(path, what):

@@ -13,6 +13,7 @@
 #include "platform.h"
 #include "printk_rb.h"
 #include "unwind.h"
+#include "unwind_a64.h"
 #include "vmcoreinfo.h"
 
 #define KMSG_DEFAULT 20u
@@ -57,7 +58,7 @@ static const struct {
     {"prb", VMCI_SYM_PRB},
 };
 
-bool kernel_data_symbol(const struct vmci *v, const char *name, uint32_t *addr)
+bool kernel_data_symbol(const struct vmci *v, const char *name, target_addr_t *addr)
 {
     for (unsigned i = 0; i < sizeof(vmci_data) / sizeof(vmci_data[0]); i++) {
         if (strcmp(name, vmci_data[i].name) == 0 && vmci_has(v, VMCI_BIT(vmci_data[i].key))) {
@@ -70,13 +71,14 @@ bool kernel_data_symbol(const struct vmci *v, const char *name, uint32_t *addr)
 
 static void print_match(const struct ksym *s)
 {
-    con_printf("%08x %s+0x0/0x%x\n", (unsigned)s->addr, s->name, (unsigned)s->size);
+    con_printf(TARGET_ADDR_FMT " %s+0x0/0x%x\n", (unsigned long)s->addr, s->name,
+               (unsigned)s->size);
 }
 
 int cmd_sym(int argc, char **argv)
 {
     struct ksym s;
-    uint32_t addr;
+    target_addr_t addr;
     int n;
 
     (void)argc;
@@ -84,20 +86,20 @@ int cmd_sym(int argc, char **argv)
     if (!v)
         return -1;
     /* a number is an address; a name that happens to be hex ("add") is still a name */
-    if (parse_u32(argv[1], &addr) == PARSE_OK) {
+    if (parse_addr(argv[1], &addr) == PARSE_OK) {
         if (ksym_lookup(addr, &s)) {
-            con_printf("%08x %s+0x%x/0x%x\n", (unsigned)addr, s.name, (unsigned)(addr - s.addr),
-                       (unsigned)s.size);
+            con_printf(TARGET_ADDR_FMT " %s+0x%x/0x%x\n", (unsigned long)addr, s.name,
+                       (unsigned)(addr - s.addr), (unsigned)s.size);
             return 0;
         }
         if (argv[1][0] <= '9')
-            return con_error("%08x is not in the kernel's code", (unsigned)addr);
+            return con_error(TARGET_ADDR_FMT " is not in the kernel's code", (unsigned long)addr);
     }
     n = ksym_find(argv[1], SYM_MAX_MATCHES, print_match);
     if (n < 0)
         return con_error("the kernel's kallsyms tables do not read");
     if (n == 0 && kernel_data_symbol(v, argv[1], &addr)) {
-        con_printf("%08x %s (VMCOREINFO)\n", (unsigned)addr, argv[1]);
+        con_printf(TARGET_ADDR_FMT " %s (VMCOREINFO)\n", (unsigned long)addr, argv[1]);
         return 0;
     }
     return n ? 0 : con_error("no symbol '%s'", argv[1]);
@@ -105,11 +107,16 @@ int cmd_sym(int argc, char **argv)
 
 static void backtrace_interrupted(bool scan)
 {
+#if FIQMON_AARCH64
+    (void)scan; /* (refused by cmd_bt: the frame records are the whole story) */
+    unwind_a64_backtrace(monitor_frame());
+#else
     uint32_t regs[16];
 
     for (unsigned i = 0; i < 16; i++)
         regs[i] = *frame_reg(monitor_frame(), i);
     unwind_backtrace(regs, scan);
+#endif
 }
 
 int cmd_bt(int argc, char **argv)
@@ -128,8 +135,15 @@ int cmd_bt(int argc, char **argv)
         monitor_select_cpu(was);
         return 0;
     }
-    if (argc == 2 && !scan)
+    if (scan && FIQMON_AARCH64)
+        return con_error("bt -s: an AArch64 kernel keeps frame records; plain bt follows them");
+    if (argc == 2 && !scan) {
+#if FIQMON_TASKS
         return tasks_backtrace(argv[1]); /* bt -t, bt PID */
+#else
+        return con_error("bt %s: tasks are not read on this architecture yet", argv[1]);
+#endif
+    }
     backtrace_interrupted(scan);
     return 0;
 }
@@ -170,7 +184,7 @@ void kernel_lockup_details(uint32_t kmsg_lines)
     }
 }
 
-void kernel_annotate(uint32_t pc, const uint32_t *lr)
+void kernel_annotate(target_addr_t pc, const target_addr_t *lr)
 {
     const struct cpu_frame *f = monitor_frame();
     const struct vmci *v;
@@ -182,7 +196,7 @@ void kernel_annotate(uint32_t pc, const uint32_t *lr)
         !ksyms_ready(v))
         return;
     for (unsigned i = 0; i < 2; i++) {
-        uint32_t a = i ? (lr ? *lr : 0) : pc;
+        target_addr_t a = i ? (lr ? *lr : 0) : pc;
         if ((!i || lr) && ksym_lookup(a, &s))
             con_printf("%s: %s+0x%x/0x%x\n", i ? "lr" : "pc", s.name, (unsigned)(a - s.addr),
                        (unsigned)s.size);

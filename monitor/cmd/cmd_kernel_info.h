@@ -19,7 +19,7 @@ struct vmci;
 const struct vmci *need_kernel(bool symbols);
 /* A data symbol the kernel's VMCOREINFO names (init_uts_ns, prb): kallsyms has code only
  * (KALLSYMS_ALL off). False if it names no such one. */
-bool kernel_data_symbol(const struct vmci *v, const char *name, uint32_t *addr);
+bool kernel_data_symbol(const struct vmci *v, const char *name, target_addr_t *addr);
 
 #if FIQMON_LINUX
 /* version: "linux RELEASE VERSION" (uname -r -v), or that there is none. */
@@ -27,14 +27,14 @@ void kernel_version_line(void);
 /* pc, regs: "pc: symbol+0xoff/0xsize" (and lr) when a kernel's symbols resolve the
  * address; nothing otherwise. They search for a kernel only when the interrupted context
  * is a Normal-world one, so the plain path of a board without one stays cheap. */
-void kernel_annotate(uint32_t pc, const uint32_t *lr);
+void kernel_annotate(target_addr_t pc, const target_addr_t *lr);
 /* The watchdog's report: the interrupted kernel's backtrace and the last kmsg_lines of its
  * log, each under a heading, as far as permissions and the kernel allow; nothing without
  * a kernel. */
 void kernel_lockup_details(uint32_t kmsg_lines);
 #else /* LINUX=0: fiqmon knows nothing of the kernel it debugs */
 static inline void kernel_version_line(void) {}
-static inline void kernel_annotate(uint32_t pc, const uint32_t *lr)
+static inline void kernel_annotate(target_addr_t pc, const target_addr_t *lr)
 {
     (void)pc;
     (void)lr;

@@ -4,6 +4,8 @@
 #ifndef FIQMON_BUILD_OPTIONS_H
 #define FIQMON_BUILD_OPTIONS_H
 
+#include "target.h"
+
 #ifndef FIQMON_GDB
 #define FIQMON_GDB 1 /* the GDB remote stub (monitor/gdb/) */
 #endif
@@ -21,6 +23,16 @@
 #endif
 #ifndef FIQMON_WATCHDOG
 #define FIQMON_WATCHDOG 1 /* the hard-lockup watchdog, its report and `last` */
+#endif
+/* The kernel's tasks and modules (ps, lsmod, bt PID): part of LINUX, found by reading the
+ * AArch32 kernel's code (monitor/linux/ktask_layout.c); not yet on AArch64, whose kernel
+ * describes itself in BTF instead (docs/aarch64.md). */
+#ifndef FIQMON_TASKS
+#if FIQMON_LINUX && !FIQMON_AARCH64
+#define FIQMON_TASKS 1
+#else
+#define FIQMON_TASKS 0
+#endif
 #endif
 
 /* A command table row that exists only when `on` is 1; otherwise the name alone, which

@@ -12,11 +12,12 @@
 static struct {
     uint32_t generation; /* kernel_generation these were loaded for; 0: never */
     bool ok;
-    uint32_t names, markers, token_table, token_index, offsets, base, num;
-    uint32_t lo, hi;
+    target_addr_t names, markers, token_table, token_index, offsets, base;
+    uint32_t num;
+    target_addr_t lo, hi;
 } ks;
 
-static uint32_t sym_addr(uint32_t i)
+static target_addr_t sym_addr(uint32_t i)
 {
     return ks.base + kr32(ks.offsets + 4 * i);
 }
@@ -51,7 +52,7 @@ static bool expand(uint32_t *off, struct ksym *s, const char *want)
 
     *off = start + len;
     for (uint32_t k = 0; k < len; k++) {
-        uint32_t t = ks.token_table + kr16(ks.token_index + 2u * kr8(ks.names + start + k));
+        target_addr_t t = ks.token_table + kr16(ks.token_index + 2u * kr8(ks.names + start + k));
         for (unsigned j = 0; j < TOKEN_MAX; j++) {
             char c = (char)kr8(t + j);
             if (!c || kmem_failed)
@@ -76,7 +77,7 @@ static bool expand(uint32_t *off, struct ksym *s, const char *want)
 
 /* The markers table is at m: its first entry is 0 and its second is where the 257th name
  * begins (checked by walking 256 names). */
-static bool markers_at(uint32_t m)
+static bool markers_at(target_addr_t m)
 {
     return kr32(m) == 0 && (ks.num <= 256 || kr32(m + 4) == skip_names(0, 256)) && !kmem_failed;
 }
@@ -86,7 +87,8 @@ static bool load(const struct vmci *v)
     const uint32_t need = VMCI_BIT(VMCI_SYM_KS_NAMES) | VMCI_BIT(VMCI_SYM_KS_NUM_SYMS) |
                           VMCI_BIT(VMCI_SYM_KS_TOKEN_TABLE) | VMCI_BIT(VMCI_SYM_KS_TOKEN_INDEX) |
                           VMCI_BIT(VMCI_SYM_KS_OFFSETS) | VMCI_BIT(VMCI_SYM_KS_RELATIVE_BASE);
-    uint32_t nm, cand[3];
+    uint32_t nm;
+    target_addr_t cand[3];
 
     if (!vmci_has(v, need))
         return false;
@@ -94,7 +96,7 @@ static bool load(const struct vmci *v)
     ks.token_table = v->value[VMCI_SYM_KS_TOKEN_TABLE];
     ks.token_index = v->value[VMCI_SYM_KS_TOKEN_INDEX];
     ks.offsets = v->value[VMCI_SYM_KS_OFFSETS];
-    ks.base = kr32(v->value[VMCI_SYM_KS_RELATIVE_BASE]);
+    ks.base = krlong(v->value[VMCI_SYM_KS_RELATIVE_BASE]); /* an unsigned long */
     ks.num = kr32(v->value[VMCI_SYM_KS_NUM_SYMS]);
     if (kmem_failed || ks.num < 2 || ks.num > KSYMS_MAX || kr16(ks.token_index) != 0)
         return false;
@@ -113,7 +115,7 @@ static bool load(const struct vmci *v)
         kmem_failed = false;
     }
     /* anywhere else: right after the names, found by walking all of them once */
-    ks.markers = (ks.names + skip_names(0, ks.num) + 3) & ~3u;
+    ks.markers = (ks.names + skip_names(0, ks.num) + 3) & ~(target_addr_t)3;
     return markers_at(ks.markers);
 }
 
@@ -128,7 +130,7 @@ bool ksyms_ready(const struct vmci *v)
     return ks.ok;
 }
 
-void ksyms_range(uint32_t *lo, uint32_t *hi)
+void ksyms_range(target_addr_t *lo, target_addr_t *hi)
 {
     *lo = ks.lo;
     *hi = ks.hi;
@@ -147,9 +149,10 @@ static bool describe(uint32_t i, struct ksym *s)
     return expand(&off, s, NULL);
 }
 
-bool ksym_lookup(uint32_t addr, struct ksym *s)
+bool ksym_lookup(target_addr_t addr, struct ksym *s)
 {
-    uint32_t lo = 0, hi = ks.num - 1, a;
+    uint32_t lo = 0, hi = ks.num - 1;
+    target_addr_t a;
 
     kmem_failed = false;
     if (!ks.ok || addr < ks.lo || addr >= ks.hi)
@@ -189,7 +192,7 @@ int ksym_find(const char *name, int max, void (*found)(const struct ksym *s))
     return kmem_failed ? -1 : n;
 }
 
-void ksym_print(uint32_t addr)
+void ksym_print(target_addr_t addr)
 {
     struct ksym s;
 

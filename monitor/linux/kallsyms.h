@@ -19,12 +19,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "target.h"
 #include "vmcoreinfo.h"
 
 #define KSYM_NAME_MAX 64 /* longer names are cut (the kernel allows 512) */
 
 struct ksym {
-    uint32_t addr, size; /* size: to the next higher address; 0 if unknown */
+    target_addr_t addr;
+    uint32_t size; /* to the next higher address; 0 if unknown */
     char type;
     char name[KSYM_NAME_MAX];
 };
@@ -34,17 +36,17 @@ struct ksym {
 bool ksyms_ready(const struct vmci *v);
 
 /* The addresses kallsyms covers, first and last symbol. */
-void ksyms_range(uint32_t *lo, uint32_t *hi);
+void ksyms_range(target_addr_t *lo, target_addr_t *hi);
 
 /* The code symbol containing addr (the first of several at one address, as the kernel
  * reports it). False if addr is outside the kernel's text or a read faulted. */
-bool ksym_lookup(uint32_t addr, struct ksym *out);
+bool ksym_lookup(target_addr_t addr, struct ksym *out);
 
 /* Every symbol named name, in table order, at most max: found(symbol) for each. Returns
  * how many; -1 if a read faulted. */
 int ksym_find(const char *name, int max, void (*found)(const struct ksym *s));
 
 /* Prints "name+0xoff/0xsize" for addr, or "?" if it has none. */
-void ksym_print(uint32_t addr);
+void ksym_print(target_addr_t addr);
 
 #endif

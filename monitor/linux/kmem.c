@@ -6,7 +6,8 @@
 #define KMEM_WAYS 8u /* direct-mapped words; tag 1 (never a word address) means empty */
 
 bool kmem_failed;
-static uint32_t tags[KMEM_WAYS], words[KMEM_WAYS];
+static target_addr_t tags[KMEM_WAYS];
+static uint32_t words[KMEM_WAYS];
 
 void kmem_begin(void)
 {
@@ -15,7 +16,7 @@ void kmem_begin(void)
         tags[i] = 1;
 }
 
-uint32_t kr32(uint32_t addr)
+uint32_t kr32(target_addr_t addr)
 {
     uint32_t v;
 
@@ -25,9 +26,9 @@ uint32_t kr32(uint32_t addr)
     return 0;
 }
 
-uint8_t kr8(uint32_t addr)
+uint8_t kr8(target_addr_t addr)
 {
-    uint32_t w = addr & ~3u;
+    target_addr_t w = addr & ~(target_addr_t)3;
     unsigned way = (w >> 2) % KMEM_WAYS;
 
     if (tags[way] != w) {
@@ -42,16 +43,21 @@ uint8_t kr8(uint32_t addr)
     return (uint8_t)(words[way] >> (8 * (addr & 3)));
 }
 
-uint16_t kr16(uint32_t addr)
+uint16_t kr16(target_addr_t addr)
 {
     return (uint16_t)(kr8(addr) | kr8(addr + 1) << 8);
 }
 
-uint64_t kr64(uint32_t addr)
+uint64_t kr64(target_addr_t addr)
 {
     uint32_t lo = kr32(addr);
 
     return (uint64_t)kr32(addr + 4) << 32 | lo;
+}
+
+kulong_t krlong(target_addr_t addr)
+{
+    return sizeof(kulong_t) == 8 ? (kulong_t)kr64(addr) : (kulong_t)kr32(addr);
 }
 
 uint32_t kprel31(uint32_t addr)

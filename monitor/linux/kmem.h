@@ -9,16 +9,24 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "target.h"
+
+/* A kernel's unsigned long and pointers: as wide as the target (32 or 64 bits). */
+typedef target_addr_t kulong_t;
+#define KULONG_BITS ((unsigned)(8 * sizeof(kulong_t)))
+
 /* Set by any read below that faulted; cleared by kmem_begin(). */
 extern bool kmem_failed;
 
 /* Clears the fault flag and forgets cached words. */
 void kmem_begin(void);
 
-uint32_t kr32(uint32_t addr);
-uint16_t kr16(uint32_t addr);
-uint8_t kr8(uint32_t addr);
-uint64_t kr64(uint32_t addr);
+uint32_t kr32(target_addr_t addr);
+uint16_t kr16(target_addr_t addr);
+uint8_t kr8(target_addr_t addr);
+uint64_t kr64(target_addr_t addr);
+/* An unsigned long or a pointer of the kernel's. */
+kulong_t krlong(target_addr_t addr);
 
 /* Sign-extends a prel31 field (ARM EHABI) read at addr and adds addr. */
 uint32_t kprel31(uint32_t addr);

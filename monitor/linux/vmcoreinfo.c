@@ -32,6 +32,7 @@ const uint32_t vmci_key_hash[VMCI_KEYS + 1] = {
     0xdd830d31u, /* OFFSET(prb_data_ring.size_bits) */
     0xc89a7b63u, /* OFFSET(prb_data_ring.data) */
     0x38b0d122u, /* OFFSET(atomic_long_t.counter) */
+    0xd4fa3061u, /* NUMBER(VA_BITS) */
     0x317b98c9u, /* SYMBOL(init_uts_ns) */
     0x32560018u, /* SYMBOL(prb) */
     0xb6d8adf7u, /* SYMBOL(kallsyms_names) */
@@ -123,9 +124,9 @@ bool vmci_parse_byte(struct vmci_parser *p, uint8_t c)
     int digit = parse_hex_digit((char)c);
     unsigned d = digit < 0 ? 16u : (unsigned)digit;
     bool hex = p->key >= VMCI_FIRST_SYMBOL;
-    bool too_big = hex ? p->hex >> 28 != 0 : p->dec > (0xffffffffu - d) / 10;
+    bool too_big = hex ? p->hex >> (8 * sizeof(p->hex) - 4) != 0 : p->dec > (0xffffffffu - d) / 10;
     if (d >= (hex ? 16u : 10u) || too_big) {
-        p->state = P_SKIP; /* not a number, or more than 32 bits */
+        p->state = P_SKIP; /* not a number, or wider than the target (decimal: 32 bits) */
         return true;
     }
     p->hex = p->hex << 4 | d;
@@ -174,7 +175,7 @@ static void parse_page(uint32_t pa, struct vmci *out)
 
 bool kernel_uts(const struct vmci *v, uint32_t field, char *buf)
 {
-    uint32_t base = v->value[VMCI_SYM_INIT_UTS_NS] + v->value[VMCI_UTS_NAME] + field;
+    target_addr_t base = v->value[VMCI_SYM_INIT_UTS_NS] + v->value[VMCI_UTS_NAME] + field;
     unsigned i;
 
     kmem_begin();

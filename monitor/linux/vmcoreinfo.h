@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "target.h"
+
 enum vmci_key {
     VMCI_PAGESIZE,
     VMCI_UTS_NAME,        /* OFFSET(uts_namespace.name) */
@@ -37,6 +39,7 @@ enum vmci_key {
     VMCI_DATA_SIZE_BITS,  /* OFFSET(prb_data_ring.size_bits) */
     VMCI_DATA_DATA,       /* OFFSET(prb_data_ring.data) */
     VMCI_ATOMIC_COUNTER,  /* OFFSET(atomic_long_t.counter) */
+    VMCI_VA_BITS,         /* NUMBER(VA_BITS): arm64's virtual address width */
     VMCI_SYM_INIT_UTS_NS, /* SYMBOL(...) values from here on are hex */
     VMCI_SYM_PRB,
     VMCI_SYM_KS_NAMES,         /* SYMBOL(kallsyms_names) */
@@ -62,14 +65,15 @@ extern const uint32_t vmci_key_hash[VMCI_KEYS + 1]; /* index VMCI_OSRELEASE too 
 
 struct vmci {
     uint32_t have; /* VMCI_BIT(key) for each value found */
-    uint32_t value[VMCI_KEYS];
+    target_addr_t value[VMCI_KEYS]; /* SYMBOL()s are addresses: as wide as the target */
     char release[VMCI_RELEASE_MAX + 1]; /* OSRELEASE, "" if absent */
     char version[VMCI_RELEASE_MAX + 1]; /* not VMCOREINFO's: init_uts_ns's (uname -v) */
 };
 
 struct vmci_parser {
     struct vmci *out;
-    uint32_t hash, hex, dec;
+    uint32_t hash, dec;
+    target_addr_t hex;
     uint8_t state, digits, len;
     int8_t key; /* the wanted key of this line, or -1 */
 };

@@ -12,9 +12,9 @@ CODE_SET       :=
 BOOT_DELAY_MS ?= 1000
 PLAT_DEFINES   := -DBOOT_DELAY_MS=$(BOOT_DELAY_MS)
 # What the AArch64 port has so far (docs/aarch64.md): the knock, the shell, regs, md/mw,
-# irqs, the hand-off. GDB, the Linux introspection and the watchdog are AArch32's yet.
+# irqs, the hand-off, kmsg, version, sym, bt. GDB, ps/lsmod and the watchdog are AArch32's yet.
 override GDB := 0
-override LINUX := 0
+
 override WATCHDOG := none
 override WATCHDOG_BUILT := 0
 override WATCHDOG_S := 0
@@ -48,7 +48,9 @@ QEMU_MACHINE = -M virt,secure=on,virtualization=on,gic-version=3 -cpu $(QEMU_CPU
 # -serial order on virt: UART0 (the kernel's console), then the Secure UART1 (fiqmon).
 QEMU_SERIALS = -serial $(CONSOLE_SERIAL) -serial $(DEBUG_SERIAL)
 
-# Debian's arm64 Image (make linux ARCH=arm64), loaded raw by QEMU where fiqmon looks.
+# fiqmon runs from the Secure flash (-bios). KERNEL=debian: Debian's arm64 Image (make linux
+# ARCH=arm64) placed at KERNEL_LOAD_ADDR by QEMU, where fiqmon looks; any other
+# KERNEL=FILE (a test guest's ELF): the combined image in flash (make image).
 KERNEL_LOAD_ADDR := 0x40200000
 LINUX_ARCH := arm64
-QEMU_LOAD = -bios $(BIN)$(if $(filter debian,$(KERNEL)), -device loader$(comma)file=$(LINUX_ZIMAGE)$(comma)addr=$(KERNEL_LOAD_ADDR)$(comma)force-raw=on)
+QEMU_LOAD = $(if $(filter debian,$(KERNEL)),-bios $(BIN) -device loader$(comma)file=$(LINUX_ZIMAGE)$(comma)addr=$(KERNEL_LOAD_ADDR)$(comma)force-raw=on,$(if $(KERNEL),-bios $(IMAGE),-bios $(BIN)))

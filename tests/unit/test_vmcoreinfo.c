@@ -32,6 +32,7 @@ static const char *const key_names[VMCI_KEYS + 1] = {
     "OFFSET(prb_data_ring.size_bits)",
     "OFFSET(prb_data_ring.data)",
     "OFFSET(atomic_long_t.counter)",
+    "NUMBER(VA_BITS)",
     "SYMBOL(init_uts_ns)",
     "SYMBOL(prb)",
     "SYMBOL(kallsyms_names)",
