@@ -304,7 +304,7 @@ VIRT64_GUEST_DIR := tests/guests/virt64
 VIRT64_GUEST_FLAGS := -mcpu=cortex-a57 -ffreestanding -nostdlib -static -fno-pie -no-pie \
 	-mstrict-align -mgeneral-regs-only -mbranch-protection=none -fno-stack-protector \
 	-fno-asynchronous-unwind-tables -std=c11 -Os -g -Wall -Wextra -Werror -Wshadow \
-	-Wstrict-prototypes -Wmissing-prototypes -Wl,--build-id=none
+	-Wstrict-prototypes -Wmissing-prototypes -Wl,--build-id=none -Wl,--no-warn-rwx-segments
 build/guests/virt64/%.elf: $(VIRT64_GUEST_DIR)/%.c $(VIRT64_GUEST_DIR)/start.S \
 		$(VIRT64_GUEST_DIR)/console.c $(VIRT64_GUEST_DIR)/guest.ld $(wildcard $(VIRT64_GUEST_DIR)/*.h)
 	@mkdir -p $(@D)

@@ -23,32 +23,25 @@ ALIGN = 16
 KINDS = {"bare": 1, "linux": 2}
 
 
+# ELF class -> (format of e_entry and e_phoff at 0x18, offset of e_phentsize and e_phnum,
+# format of a program header, where p_type, p_offset, p_paddr, p_filesz, p_memsz are in it)
+ELF_CLASSES = {
+    1: ("<II", 0x2A, "<IIIIII", (0, 1, 3, 4, 5)),      # ELFCLASS32
+    2: ("<QQ", 0x36, "<IIQQQQQ", (0, 2, 4, 5, 6)),     # ELFCLASS64 (p_flags second)
+}
+
+
 def elf_segments(data):
     """(entry, [(paddr, file bytes, memsz)]) of a little-endian ELF, 32- or 64-bit."""
-    if data[5] != 1:
-        sys.exit("mkimage: only little-endian ELF kernels")
-    if data[4] == 1:        # ELFCLASS32
-        e_entry, e_phoff = struct.unpack_from("<II", data, 0x18)
-        e_phentsize, e_phnum = struct.unpack_from("<HH", data, 0x2A)
-        phdr = "<IIIIII"    # p_type, p_offset, p_vaddr, p_paddr, p_filesz, p_memsz
-
-        def fields(raw):
-            p_type, p_offset, _vaddr, p_paddr, p_filesz, p_memsz = raw
-            return p_type, p_offset, p_paddr, p_filesz, p_memsz
-    elif data[4] == 2:      # ELFCLASS64
-        e_entry, e_phoff = struct.unpack_from("<QQ", data, 0x18)
-        e_phentsize, e_phnum = struct.unpack_from("<HH", data, 0x36)
-        phdr = "<IIQQQQQ"   # p_type, p_flags, p_offset, p_vaddr, p_paddr, p_filesz, p_memsz
-
-        def fields(raw):
-            p_type, _flags, p_offset, _vaddr, p_paddr, p_filesz, p_memsz = raw
-            return p_type, p_offset, p_paddr, p_filesz, p_memsz
-    else:
-        sys.exit("mkimage: ELF class is neither 32- nor 64-bit")
+    if data[4] not in ELF_CLASSES or data[5] != 1:
+        sys.exit("mkimage: only little-endian 32- or 64-bit ELF kernels")
+    entry_fmt, phnum_at, phdr_fmt, picks = ELF_CLASSES[data[4]]
+    e_entry, e_phoff = struct.unpack_from(entry_fmt, data, 0x18)
+    e_phentsize, e_phnum = struct.unpack_from("<HH", data, phnum_at)
     segs = []
     for i in range(e_phnum):
-        p_type, p_offset, p_paddr, p_filesz, p_memsz = fields(
-            struct.unpack_from(phdr, data, e_phoff + i * e_phentsize))
+        phdr = struct.unpack_from(phdr_fmt, data, e_phoff + i * e_phentsize)
+        p_type, p_offset, p_paddr, p_filesz, p_memsz = (phdr[k] for k in picks)
         if p_type == 1 and p_memsz:
             segs.append((p_paddr, data[p_offset:p_offset + p_filesz], p_memsz))
     return e_entry, segs

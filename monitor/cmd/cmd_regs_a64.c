@@ -10,6 +10,7 @@
 #include "cpu_frame.h"
 #include "monitor.h"
 #include "platform.h"
+#include "unwind_a64.h"
 
 static void print_pstate(const char *name, uint32_t psr)
 {
@@ -28,6 +29,7 @@ int cmd_pc(int argc, char **argv)
     con_printf("pc=%016lx ", (unsigned long)f->pc);
     print_pstate("pstate", f->pstate);
     con_puts("\n");
+    kernel_annotate(f->pc, NULL);
     if (platform->cpus > 1) /* and every CPU, sampled: none stops */
         cpu_list();
     return 0;
@@ -41,6 +43,10 @@ static void print_regs(struct cpu_frame *f)
     con_printf("sp =%016lx\npc =%016lx ", (unsigned long)*frame_sp(f), (unsigned long)f->pc);
     print_pstate("pstate", f->pstate);
     con_puts("\n");
+#if FIQMON_LINUX
+    target_addr_t lr = unwind_a64_kernel_pac_strip(f->x[30]);
+    kernel_annotate(f->pc, &lr);
+#endif
 }
 
 int cmd_regs(int argc, char **argv)

@@ -26,6 +26,11 @@ static unsigned va_bits(void)
                : 48u;
 }
 
+uint64_t unwind_a64_kernel_pac_strip(uint64_t addr)
+{
+    return unwind_a64_strip_pac(addr, va_bits());
+}
+
 static void print_frame(unsigned n, uint64_t addr)
 {
     con_printf("#%-2u %016lx ", n, (unsigned long)addr);

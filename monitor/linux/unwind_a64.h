@@ -22,6 +22,9 @@ struct cpu_frame;
 uint64_t unwind_a64_strip_pac(uint64_t addr, unsigned va_bits);
 
 #if FIQMON_AARCH64
+/* addr stripped as the running kernel's VA_BITS say (a return address in x30 or a frame
+ * record). */
+uint64_t unwind_a64_kernel_pac_strip(uint64_t addr);
 /* Prints "#N address symbol+off/size" lines from the context in f: its pc, its caller from
  * x30 when the pc's function has not stored its frame record (a leaf, a prologue), then
  * the chain from x29. Needs ksyms_ready(). */

@@ -13,6 +13,17 @@
 #define SCR_EL3_RES1        (3 << 4)
 #define SCR_EL3_HCE         (1 << 8)
 #define SCR_EL3_RW          (1 << 10)
+#define SCR_EL3_APK         (1ull << 16)
+#define SCR_EL3_API         (1ull << 17)
+#define SCR_EL3_ENSCXT      (1ull << 25)
+#define SCR_EL3_ATA         (1ull << 26)
+#define SCR_EL3_FGTEN       (1ull << 27)
+#define SCR_EL3_ECVEN       (1ull << 28)
+#define SCR_EL3_HXEN        (1ull << 38)
+
+#define CPTR_EL3_EZ         (1ull << 8)
+#define CPTR_EL3_ESM        (1ull << 12)
+#define SMCR_EL3_FA64       (1ull << 31)
 
 #define HCR_EL2_TGE         (1ull << 27)
 #define HCR_EL2_E2H         (1ull << 34)

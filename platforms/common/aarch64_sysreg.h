@@ -42,6 +42,18 @@ SYSREG_READ(cntpct_el0)
 SYSREG_READ(cntfrq_el0)
 SYSREG_READ(mpidr_el1)
 SYSREG_READ(id_aa64isar1_el1)
+SYSREG_READ(id_aa64pfr0_el1)
+SYSREG_READ(id_aa64pfr1_el1)
+SYSREG_READ(id_aa64mmfr0_el1)
+SYSREG_READ(id_aa64mmfr1_el1)
+SYSREG_WRITE(cptr_el3)
+/* by encoding: registers of features older assemblers do not name */
+SYSREG_READ(S3_0_C0_C6_2)  /* ID_AA64ISAR2_EL1 */
+SYSREG_WRITE(S3_6_C1_C2_0) /* ZCR_EL3 */
+SYSREG_WRITE(S3_6_C1_C2_6) /* SMCR_EL3 */
+#define sysreg_id_aa64isar2_el1_read sysreg_S3_0_C0_C6_2_read
+#define sysreg_zcr_el3_write sysreg_S3_6_C1_C2_0_write
+#define sysreg_smcr_el3_write sysreg_S3_6_C1_C2_6_write
 
 
 /* Stage 1 translation of va for a read, as the EL1&0 regime (the kernel without VHE) or

@@ -3,6 +3,7 @@
  * delivered as FIQ to EL3 (SCR_EL3.FIQ), the kernel in the Normal world at EL2. */
 #include "platform.h"
 
+#include "aarch64_el3_features.h"
 #include "aarch64_sysreg.h"
 #include "command.h"
 #include "cpu_frame.h"
@@ -54,6 +55,7 @@ uintptr_t virt64_gicr; /* this CPU's redistributor */
 
 void platform_init(void)
 {
+    aarch64_el3_enable_features();
     pl011_init(&debug_uart);
     gicv3_dist_init(GICD_BASE);
     virt64_gicr = gicv3_cpu_init(GICR_BASE, sysreg_mpidr_el1_read());

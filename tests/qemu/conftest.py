@@ -8,7 +8,7 @@ from harness import ROOT, Fiqmon
 from platforms import PLATFORMS
 
 RUN_VARS = ("KERNEL", "BOOT", "PAYLOAD_KIND", "CMDLINE", "DTB", "QEMU_LOAD", "INITRD",
-            "KERNEL_ARGS")
+            "KERNEL_ARGS", "QEMU_CPU")
 
 REQUIRED_TOOLS = ["qemu-system-arm", "qemu-system-aarch64", "arm-none-eabi-gcc", "arm-none-eabi-nm",
                   "aarch64-linux-gnu-gcc", "make"]

@@ -37,4 +37,11 @@ PLATFORMS = {
         monitor_stack="__stack_fiq_top", monitor_bank="mon", cpu="cortex-a15 (secure)",
         watchdog_line=29,
         payload="build/guests/virt/flood.elf", payload_hello="guest flood: ready"),
+    "virt64": Platform(
+        name="virt64", uart="uart1", debug_line=40, scratch=0x40100000,
+        faults=(("e000000 4 w", 0x0e000000), ("0 10 b", 0x00000000)),
+        flash=0x04000000,
+        monitor_stack="__stack_fiq_top", monitor_bank="el3", cpu="cortex-a57 (el3)",
+        watchdog_line=29,
+        payload="build/guests/virt64/hello.elf", payload_hello="guest hello64: ready"),
 }
