@@ -106,6 +106,25 @@ void gicv3_sgi0_to_self(unsigned intid, uint64_t mpidr)
     ICC_WRITE(ICC_SGI0R_EL1, v);
 }
 
+void gicv3_sgi0_to_others(unsigned intid)
+{
+    __asm__ volatile("dsb ishst" ::: "memory");
+    ICC_WRITE(ICC_SGI0R_EL1, (uint64_t)(intid & 0xf) << 24 | 1ull << 40); /* IRM: all but self */
+}
+
+void gicv3_sgi0_to_list(unsigned intid, uint32_t targets)
+{
+    __asm__ volatile("dsb ishst" ::: "memory");
+    ICC_WRITE(ICC_SGI0R_EL1, (uint64_t)(intid & 0xf) << 24 | (targets & 0xffff));
+}
+
+void gicv3_read_private(uintptr_t gicr, struct gicv3_private *out)
+{
+    out->group0 = ~mmio_read_32(gicr + GICR_IGROUPR0);
+    out->enabled = mmio_read_32(gicr + GICR_ISENABLER0);
+    out->pending = mmio_read_32(gicr + GICR_ISPENDR0);
+}
+
 uint32_t gicv3_ack_group0(void)
 {
     uint64_t v;

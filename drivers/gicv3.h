@@ -70,14 +70,23 @@ uintptr_t gicv3_cpu_init(uintptr_t gicr_first, uint64_t mpidr);
 void gicv3_make_spi_fiq(uintptr_t gicd, unsigned intid, uint8_t prio);
 /* A private interrupt (SGI or PPI, < 32) of the redistributor at gicr as Group 0. */
 void gicv3_make_private_fiq(uintptr_t gicr, unsigned intid, uint8_t prio);
-/* Raise Group 0 SGI intid on the calling CPU itself. */
+/* Raise Group 0 SGI intid on the calling CPU itself; on every other CPU; on the CPUs of
+ * cluster 0 whose affinity 0 is in the bit list targets. */
 void gicv3_sgi0_to_self(unsigned intid, uint64_t mpidr);
+void gicv3_sgi0_to_others(unsigned intid);
+void gicv3_sgi0_to_list(unsigned intid, uint32_t targets);
 uint32_t gicv3_ack_group0(void);
 void gicv3_eoi_group0(uint32_t iar);
 
 struct gicv3_line {
     bool group1, enabled, pending;
 };
+/* A redistributor's private lines (SGIs and PPIs), a bit each. */
+struct gicv3_private {
+    uint32_t group0, enabled, pending;
+};
+void gicv3_read_private(uintptr_t gicr, struct gicv3_private *out);
+
 /* Lines the distributor implements (SPIs plus 32 private ones). */
 unsigned gicv3_lines(uintptr_t gicd);
 /* Line n: private ones (< 32) from the redistributor at gicr, SPIs from the distributor. */

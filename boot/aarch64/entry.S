@@ -8,6 +8,12 @@
  * x7 = load address, x19-x22 = x0-x3 at reset. */
 func _start, .boot
     msr     daifset, #0xf
+#if defined(FIQMON_SMP) && FIQMON_SMP > 1
+    // every CPU starts here at once: CPU 0 boots, the others wait for it (the platform's)
+    mrs     x12, mpidr_el1
+    and     x12, x12, #0xff             // affinity 0: the CPU's index
+    cbnz    x12, smp_hold
+#endif
     mov     x19, x0
     mov     x20, x1
     mov     x21, x2

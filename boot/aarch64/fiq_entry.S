@@ -15,8 +15,19 @@
 #include "aarch64_bits.h"
 #include "cpu_frame.h"
 
+/* This CPU's frame: cpu_frame is one per CPU (SMP > 1), CPU 0's first. */
+    .macro this_cpu_frame reg, tmp
+    adr     \reg, cpu_frame
+#if defined(FIQMON_SMP) && FIQMON_SMP > 1
+    mrs     \tmp, mpidr_el1
+    and     \tmp, \tmp, #0xff          // affinity 0 is the index
+    add     \reg, \reg, \tmp, lsl #8   // FRAME_SIZE = 320 = 256 + 64
+    add     \reg, \reg, \tmp, lsl #6
+#endif
+    .endm
+
 func mon_fiq_entry
-    adr     x2, cpu_frame
+    this_cpu_frame x2, x3
     stp     x4, x5, [x2, #(FRAME_X0 + 32)]
     stp     x6, x7, [x2, #(FRAME_X0 + 48)]
     stp     x8, x9, [x2, #(FRAME_X0 + 64)]
@@ -44,7 +55,7 @@ func mon_fiq_entry
     cbnz    w0, full_path
 
 restore_return:
-    adr     x2, cpu_frame
+    this_cpu_frame x2, x3
     ldr     x4, [x2, #FRAME_PC]
     msr     elr_el3, x4
     ldr     w4, [x2, #FRAME_PSTATE]
@@ -68,7 +79,7 @@ restore_return:
     eret
 
 full_path:
-    adr     x2, cpu_frame
+    this_cpu_frame x2, x3
     mrs     x4, sp_el0
     mrs     x5, sp_el1
     stp     x4, x5, [x2, #FRAME_SP_EL0]
@@ -84,12 +95,17 @@ full_path:
     and     x4, x4, #SCR_EL3_NS
     str     w4, [x2, #FRAME_WORLD]
 
+#if defined(FIQMON_SMP) && FIQMON_SMP > 1
+    mov     x0, x2
+    bl      platform_fiq_full           // CPU 0: the monitor; the others: the roundup
+#else
     bl      platform_monitor_enter
     adr     x0, cpu_frame
     bl      monitor_fiq_full
     bl      platform_monitor_exit
+#endif
 
-    adr     x2, cpu_frame
+    this_cpu_frame x2, x3
     ldp     x4, x5, [x2, #FRAME_SP_EL0]
     msr     sp_el0, x4
     msr     sp_el1, x5
@@ -149,5 +165,10 @@ endfunc el3_smc_entry
     .balign 16
     .global cpu_frame
 cpu_frame:
+#if defined(FIQMON_SMP) && FIQMON_SMP > 1
+    .space  FRAME_SIZE * FIQMON_SMP
+    .size   cpu_frame, FRAME_SIZE * FIQMON_SMP
+#else
     .space  FRAME_SIZE
     .size   cpu_frame, FRAME_SIZE
+#endif

@@ -3,7 +3,7 @@
 
 struct psci psci;
 
-void psci_init(unsigned cpus, unsigned boot_cpu, uint32_t ram_base, uint32_t ram_size,
+void psci_init(unsigned cpus, unsigned boot_cpu, uint64_t ram_base, uint64_t ram_size,
                const struct psci_ops *ops)
 {
     psci.cpus = cpus < PSCI_MAX_CPUS ? cpus : PSCI_MAX_CPUS;
@@ -16,12 +16,12 @@ void psci_init(unsigned cpus, unsigned boot_cpu, uint32_t ram_base, uint32_t ram
 }
 
 /* The CPU index a target MPIDR names (affinity level 0 only), or -1. */
-static int target_cpu(uint32_t mpidr)
+static int target_cpu(uint64_t mpidr)
 {
     return (mpidr & ~0xffu) == 0 && mpidr < psci.cpus ? (int)mpidr : -1;
 }
 
-static int32_t cpu_on(uint32_t target, uint32_t entry, uint32_t context)
+static int32_t cpu_on(uint64_t target, uint64_t entry, uint64_t context)
 {
     int t = target_cpu(target);
     uint32_t expected = PSCI_OFF;
@@ -43,7 +43,7 @@ static int32_t cpu_on(uint32_t target, uint32_t entry, uint32_t context)
     return PSCI_SUCCESS;
 }
 
-bool psci_take_on(unsigned cpu, uint32_t *entry, uint32_t *context)
+bool psci_take_on(unsigned cpu, uint64_t *entry, uint64_t *context)
 {
     struct psci_cpu *c = &psci.cpu[cpu];
 
@@ -55,7 +55,7 @@ bool psci_take_on(unsigned cpu, uint32_t *entry, uint32_t *context)
     return true;
 }
 
-static int32_t affinity_info(uint32_t target, uint32_t level)
+static int32_t affinity_info(uint64_t target, uint64_t level)
 {
     int t = target_cpu(target);
     uint32_t s;
@@ -78,13 +78,31 @@ static bool implemented(uint32_t fid)
     }
 }
 
-int32_t psci_call(unsigned cpu, uint32_t fid, uint32_t a1, uint32_t a2, uint32_t a3)
+/* The calls whose SMC64 form fiqmon takes (the ones with an address or an MPIDR). */
+static bool has_smc64(uint32_t fid)
 {
+    return fid == PSCI_CPU_SUSPEND || fid == PSCI_CPU_ON || fid == PSCI_AFFINITY_INFO;
+}
+
+int32_t psci_call(unsigned cpu, uint32_t fid, uint64_t a1, uint64_t a2, uint64_t a3)
+{
+    if (fid & PSCI_FID_SMC64) {
+        fid &= ~PSCI_FID_SMC64;
+        if (!has_smc64(fid))
+            return PSCI_NOT_SUPPORTED;
+    } else { /* SMC32: the upper halves are not the caller's */
+        a1 = (uint32_t)a1;
+        a2 = (uint32_t)a2;
+        a3 = (uint32_t)a3;
+    }
     switch (fid) {
     case PSCI_VERSION:
         return (int32_t)PSCI_VERSION_1_0;
     case PSCI_FEATURES: /* CPU_SUSPEND: 0 = the original power_state format, no OSI */
-        return implemented(a1) ? PSCI_SUCCESS : PSCI_NOT_SUPPORTED;
+        return implemented((uint32_t)a1 & ~PSCI_FID_SMC64) &&
+                       (!(a1 & PSCI_FID_SMC64) || has_smc64((uint32_t)a1 & ~PSCI_FID_SMC64))
+                   ? PSCI_SUCCESS
+                   : PSCI_NOT_SUPPORTED;
     case PSCI_CPU_ON:
         return cpu_on(a1, a2, a3);
     case PSCI_CPU_OFF:

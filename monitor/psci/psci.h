@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* fiqmon as the PSCI firmware (Arm DEN 0022, PSCI 1.0 over SMC32, the SMC calling
- * convention's r0-r3): which CPUs are on, off or on their way, and what each call does to
- * that. Portable: the platform parks, wakes and powers CPUs through struct psci_ops, and
+/* fiqmon as the PSCI firmware (Arm DEN 0022, PSCI 1.0 over SMC32 and, for an AArch64
+ * kernel, the SMC64 calls that carry addresses: the SMC calling convention's r0-r3 /
+ * x0-x3): which CPUs are on, off or on their way, and what each call does to that. Portable: the platform parks, wakes and powers CPUs through struct psci_ops, and
  * calls psci_call() from its SMC handler on the calling CPU. */
 #ifndef FIQMON_PSCI_H
 #define FIQMON_PSCI_H
@@ -21,6 +21,8 @@
 #define PSCI_FEATURES           0x8400000au
 #define PSCI_FID_FIRST          0x84000000u /* the standard service's PSCI range */
 #define PSCI_FID_LAST           0x8400001fu
+/* SMC64: the same function with 64-bit arguments (CPU_SUSPEND, CPU_ON, AFFINITY_INFO) */
+#define PSCI_FID_SMC64          0x40000000u
 
 /* Return codes */
 #define PSCI_SUCCESS            0
@@ -41,8 +43,8 @@ enum psci_state { PSCI_OFF = 0, PSCI_CLAIMED, PSCI_PENDING, PSCI_ON };
 
 struct psci_cpu {
     volatile uint32_t state;      /* enum psci_state */
-    volatile uint32_t entry;      /* CPU_ON's entry point and context, for the target */
-    volatile uint32_t context;
+    volatile uint64_t entry;      /* CPU_ON's entry point and context, for the target */
+    volatile uint64_t context;
 };
 
 struct psci_ops {
@@ -56,7 +58,7 @@ struct psci_ops {
 struct psci {
     unsigned cpus;                        /* CPUs 0..cpus-1, MPIDR affinity 0 = index */
     unsigned boot_cpu;                    /* the monitor's: CPU_OFF is DENIED there */
-    uint32_t ram_base, ram_size;          /* where a CPU_ON entry point may be */
+    uint64_t ram_base, ram_size;          /* where a CPU_ON entry point may be */
     const struct psci_ops *ops;
     struct psci_cpu cpu[PSCI_MAX_CPUS];
 };
@@ -64,20 +66,21 @@ struct psci {
 extern struct psci psci;
 
 /* Every CPU off but the boot CPU. */
-void psci_init(unsigned cpus, unsigned boot_cpu, uint32_t ram_base, uint32_t ram_size,
+void psci_init(unsigned cpus, unsigned boot_cpu, uint64_t ram_base, uint64_t ram_size,
                const struct psci_ops *ops);
 
 static inline bool psci_is_call(uint32_t fid)
 {
-    return fid - PSCI_FID_FIRST <= PSCI_FID_LAST - PSCI_FID_FIRST;
+    return (fid & ~PSCI_FID_SMC64) - PSCI_FID_FIRST <= PSCI_FID_LAST - PSCI_FID_FIRST;
 }
 
-/* One PSCI call on CPU cpu: r0's value to return. CPU_OFF and the SYSTEM_* calls do not
- * return when they succeed. */
-int32_t psci_call(unsigned cpu, uint32_t fid, uint32_t a1, uint32_t a2, uint32_t a3);
+/* One PSCI call on CPU cpu: r0's value to return (an SMC32 call's arguments are the low 32
+ * bits of what the caller passes). CPU_OFF and the SYSTEM_* calls do not return when they
+ * succeed. */
+int32_t psci_call(unsigned cpu, uint32_t fid, uint64_t a1, uint64_t a2, uint64_t a3);
 
 /* A parked CPU: if a CPU_ON is waiting for it, mark it on and give the entry point and
  * context (true); else false. */
-bool psci_take_on(unsigned cpu, uint32_t *entry, uint32_t *context);
+bool psci_take_on(unsigned cpu, uint64_t *entry, uint64_t *context);
 
 #endif

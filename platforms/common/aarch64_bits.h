@@ -8,6 +8,8 @@
 #define SCTLR_A             (1 << 1)
 #define SCTLR_C             (1 << 2)
 
+#define SCTLR_EL2_RES1      0x30c50830  /* its RES1 bits: MMU, caches, alignment off */
+
 #define SCR_EL3_NS          (1 << 0)
 #define SCR_EL3_FIQ         (1 << 2)
 #define SCR_EL3_RES1        (3 << 4)

@@ -75,7 +75,7 @@ void virt_smp_init(void)
 void virt_smp_park(unsigned cpu) __attribute__((noreturn));
 void virt_smp_park(unsigned cpu)
 {
-    uint32_t entry, context;
+    uint64_t entry, context; /* (an AArch32 kernel's: 32 bits) */
 
     while (!psci_take_on(cpu, &entry, &context))
         __asm__ volatile("wfe" ::: "memory");
@@ -86,7 +86,7 @@ void virt_smp_park(unsigned cpu)
     virt_hyp_arm_cpu(cpu); /* its own Hyp bank: stage 2 (the emulated console) on it too */
     virt_debug_sync();     /* and the breakpoints every CPU has */
 #endif
-    smp_enter_normal(entry, context);
+    smp_enter_normal((uint32_t)entry, (uint32_t)context);
 }
 
 void virt_smp_secondary_init(unsigned cpu) __attribute__((noreturn));

@@ -7,6 +7,7 @@
 #include "pl011_debug_port.h"
 #include "platform.h"
 #include "platform_def.h"
+#include "psci.h"
 #include "service.h"
 #include "virt64.h"
 
@@ -19,6 +20,10 @@ int platform_fiq_fast(uint32_t iar, uint32_t first)
     uint32_t id = iar & GIC_INTID_MASK;
     int need_full;
 
+#if FIQMON_SMP > 1
+    if (virt64_cpu_index() != 0) /* the monitor and its port are CPU 0's */
+        return virt64_smp_fiq(iar);
+#endif
     if (id < FIQ_COUNTED_LINES)
         gic_fiq_counts[id]++;
     else
@@ -56,6 +61,12 @@ int64_t platform_smc(uint32_t fid, uint64_t a1, uint64_t a2, uint64_t a3)
     int need_full;
     uint32_t response;
 
+#if FIQMON_SMP > 1
+    if (psci_is_call(fid))
+        return (int64_t)virt64_smp_smc(fid, a1, a2, a3);
+    if (virt64_cpu_index() != 0) /* fiqmon's own service calls: CPU 0's */
+        return -1;
+#endif
     (void)a1;
     (void)a2;
     (void)a3;

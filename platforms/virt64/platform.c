@@ -62,6 +62,9 @@ void platform_init(void)
     gicv3_make_spi_fiq(GICD_BASE, DEBUG_UART_INTID, FIQ_PRIORITY);
     gicv3_make_private_fiq(virt64_gicr, SERVICE_SGI, FIQ_PRIORITY);
     pl011_rx_irq_enable(DEBUG_UART_BASE, true);
+#if FIQMON_SMP > 1
+    virt64_smp_init();
+#endif
 }
 
 void port_debug_uart_claim(bool claim)

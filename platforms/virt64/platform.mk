@@ -33,18 +33,30 @@ PLAT_SOURCES   := \
 	platforms/common/platform_common.c \
 	platforms/common/pl011_debug_port.c \
 	platforms/common/console_none.c \
-	platforms/common/cpus_single.c \
 	platforms/common/debug_none.c \
 	platforms/virt64/platform.c \
 	platforms/virt64/fiq.c \
 	platforms/virt64/fiq_noise.S \
 	platforms/virt64/mem.c
+# SMP=N (1-8): QEMU starts N CPUs; fiqmon parks the others in Secure memory and is their
+# PSCI firmware (platforms/virt64/smp.c, monitor/psci/). 1: one CPU, no PSCI.
+SMP ?= 1
+ifeq ($(filter 1 2 3 4 5 6 7 8,$(SMP)),)
+$(error SMP must be 1 to 8, not '$(SMP)')
+endif
+PLAT_DEFINES += -DFIQMON_SMP=$(SMP)
+ifneq ($(SMP),1)
+PLAT_SOURCES += platforms/virt64/smp.c platforms/virt64/smp_entry.S
+else
+PLAT_SOURCES += platforms/common/cpus_single.c
+endif
+
 PLAT_WATCHDOG_SOURCES :=
 PLAT_ARM_SOURCES :=
 
 QEMU_SYSTEM  := qemu-system-aarch64
 QEMU_CPU     ?= cortex-a57
-QEMU_MACHINE = -M virt,secure=on,virtualization=on,gic-version=3 -cpu $(QEMU_CPU) -m 1G -smp 1
+QEMU_MACHINE = -M virt,secure=on,virtualization=on,gic-version=3 -cpu $(QEMU_CPU) -m 1G -smp $(SMP)
 
 # -serial order on virt: UART0 (the kernel's console), then the Secure UART1 (fiqmon).
 QEMU_SERIALS = -serial $(CONSOLE_SERIAL) -serial $(DEBUG_SERIAL)

@@ -46,8 +46,14 @@
 #define FIQ_PRIORITY        0x00
 #define SERVICE_SGI         15          /* raised by fiqmon itself to get into FIQ context */
 #define FIQ_COUNTED_LINES   64          /* INTIDs whose FIQs are counted one by one */
+#define CPU_SGI             14          /* fiqmon's call to the other CPUs (SMP > 1) */
 
+/* SMP=N: CPUs 1..N-1 start with the boot CPU, wait in Secure memory, run at EL3 on a stack
+ * each (PSCI calls, the roundup) and are the kernel's through PSCI CPU_ON. */
+#ifndef FIQMON_SMP
 #define FIQMON_SMP          1
+#endif
+#define STACK_CPU_SHIFT     11          /* 2 KiB EL3 stack per secondary CPU */
 
 /* Linux boot protocol (Documentation/arch/arm64/booting.rst) */
 #define MACHINE_ID          0           /* (AArch32's r1; unused) */

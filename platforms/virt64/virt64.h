@@ -7,7 +7,15 @@
 
 /* FIQs fiqmon took from INTID id (< FIQ_COUNTED_LINES), the noise path's included. */
 uint32_t virt64_fiq_count(unsigned id);
-/* This CPU's GICv3 redistributor. */
+/* CPU 0's GICv3 redistributor. */
 extern uintptr_t virt64_gicr;
+
+/* Every core (SMP > 1, smp.c) */
+unsigned virt64_cpu_index(void);
+void virt64_smp_init(void);
+/* A FIQ on a CPU other than 0: nonzero when it must take the full path (the roundup). */
+int virt64_smp_fiq(uint32_t iar);
+/* PSCI over SMC, from any CPU. */
+uint64_t virt64_smp_smc(uint32_t fid, uint64_t a1, uint64_t a2, uint64_t a3);
 
 #endif

@@ -52,6 +52,37 @@ static int setup(void **state)
     return 0;
 }
 
+/* An AArch64 kernel turns CPUs on with the SMC64 calls: 64-bit entry points, checked
+ * whole; SMC32 calls see only the low halves of the registers. */
+static void test_smc64_cpu_on_takes_64_bit_arguments_and_smc32_the_low_halves(void **state)
+{
+    uint64_t entry = 0, context = 0;
+    (void)state;
+    assert_int_equal(psci_call(0, PSCI_FEATURES, PSCI_CPU_ON | PSCI_FID_SMC64, 0, 0),
+                     PSCI_SUCCESS);
+    assert_int_equal(psci_call(0, PSCI_FEATURES, PSCI_SYSTEM_OFF | PSCI_FID_SMC64, 0, 0),
+                     PSCI_NOT_SUPPORTED);
+    assert_int_equal(psci_call(0, PSCI_VERSION | PSCI_FID_SMC64, 0, 0, 0), PSCI_NOT_SUPPORTED);
+    /* an entry point 4 GiB above RAM: not RAM, though its low half is */
+    assert_int_equal(psci_call(0, PSCI_CPU_ON | PSCI_FID_SMC64, 1, 0x100000000ull + ENTRY, 0),
+                     PSCI_INVALID_ADDRESS);
+    assert_int_equal(psci_call(0, PSCI_CPU_ON | PSCI_FID_SMC64, 0x100000001ull, ENTRY, 0),
+                     PSCI_INVALID_PARAMETERS);
+    assert_int_equal(psci_call(0, PSCI_CPU_ON | PSCI_FID_SMC64, 1, ENTRY, 0x123456789abcull),
+                     PSCI_SUCCESS);
+    assert_int_equal(psci_call(0, PSCI_AFFINITY_INFO | PSCI_FID_SMC64, 1, 0, 0), 2);
+    assert_true(psci_take_on(1, &entry, &context));
+    assert_int_equal(entry, ENTRY);
+    assert_true(context == 0x123456789abcull);
+    /* SMC32: garbage in the upper halves is not the caller's */
+    assert_int_equal(psci_call(0, PSCI_CPU_ON, 0xffffffff00000002ull, 0xffffffff00000000ull | ENTRY,
+                               0xdead00000001ull),
+                     PSCI_SUCCESS);
+    assert_true(psci_take_on(2, &entry, &context));
+    assert_int_equal(entry, ENTRY);
+    assert_true(context == 1);
+}
+
 static void test_version_is_1_0_and_migration_is_not_needed(void **state)
 {
     (void)state;
@@ -82,7 +113,7 @@ static void test_unknown_function_ids_are_not_supported(void **state)
 
 static void test_cpu_on_wakes_an_off_cpu_which_then_takes_its_entry(void **state)
 {
-    uint32_t entry = 0, context = 0;
+    uint64_t entry = 0, context = 0;
     (void)state;
     assert_int_equal(psci_call(0, PSCI_AFFINITY_INFO, 2, 0, 0), 1); /* OFF */
     assert_false(psci_take_on(2, &entry, &context));
@@ -126,7 +157,7 @@ static void test_cpu_on_refuses_bad_targets_and_entry_points(void **state)
 
 static void test_cpu_off_parks_the_caller_and_it_can_come_back(void **state)
 {
-    uint32_t entry, context;
+    uint64_t entry, context;
     (void)state;
     assert_int_equal(psci_call(0, PSCI_CPU_ON, 1, ENTRY, 0), PSCI_SUCCESS);
     assert_true(psci_take_on(1, &entry, &context));
@@ -184,6 +215,8 @@ int main(void)
         cmocka_unit_test_setup(test_cpu_off_of_the_monitors_cpu_is_denied_and_it_stays_on, setup),
         cmocka_unit_test_setup(test_cpu_suspend_does_standby_only, setup),
         cmocka_unit_test_setup(test_system_off_and_reset_reach_the_platform, setup),
+        cmocka_unit_test_setup(test_smc64_cpu_on_takes_64_bit_arguments_and_smc32_the_low_halves,
+                               setup),
     };
     return cmocka_run_group_tests_name("psci", tests, NULL, NULL);
 }
