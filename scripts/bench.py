@@ -49,7 +49,28 @@ PLATFORMS = {
                       "-audiodev", "none,id=snd0"],
                  serial_order=("console", "debug"), load="-bios", image="fiqmon.bin",
                  entry_fns=("fiq_noise", "mon_fiq_entry"), vector=None),
+    # AArch64 at EL3: an idle fiqmon takes its FIQs from EL3t (VBAR_EL3 + 0x100)
+    "virt64": dict(qemu=["-M", "virt,secure=on,virtualization=on,gic-version=3",
+                        "-cpu", "cortex-a57", "-m", "1G", "-audiodev", "none,id=snd0"],
+                   serial_order=("console", "debug"), load="-bios", image="fiqmon.bin",
+                   entry_fns=("fiq_noise", "restore_return"), vector=("el3_vectors", 0x100),
+                   qemu_bin="qemu-system-aarch64", tools="aarch64-linux-gnu-"),
 }
+
+
+def tools(platform):
+    return PLATFORMS[platform].get("tools", "arm-none-eabi-")
+
+
+def qemu_bin(platform):
+    return PLATFORMS[platform].get("qemu_bin", "qemu-system-arm")
+
+
+def fiq_vector(platform, syms):
+    v = PLATFORMS[platform]["vector"]
+    if isinstance(v, tuple):
+        return syms[v[0]] + v[1]
+    return v if v is not None else syms["monitor_vectors"] + 0x1C
 
 
 def sh(*args, **kw):
@@ -62,38 +83,39 @@ def build(platform, build_dir, **make_vars):
     return ROOT / build_dir
 
 
-def symbols(elf):
+def symbols(elf, prefix="arm-none-eabi-"):
     syms = {}
-    for line in sh("arm-none-eabi-nm", str(elf)).splitlines():
+    for line in sh(f"{prefix}nm", str(elf)).splitlines():
         parts = line.split()
         if len(parts) == 3:
             syms[parts[2]] = int(parts[0], 16)
     return syms
 
 
-def return_addresses(elf, fns):
+def return_addresses(elf, fns, prefix="arm-none-eabi-"):
     """Addresses of the exception returns in fiqmon's FIQ entry: the noise path's and the
     C path's (the platform's fiq_noise and the architecture's entry code)."""
-    dis = sh("arm-none-eabi-objdump", "-d", str(elf))
+    dis = sh(f"{prefix}objdump", "-d", str(elf))
     found = set()
     for fn in fns:
         body = dis.split(f"<{fn}>:", 1)[1].split("\n\n", 1)[0]
         found |= {int(m.group(1), 16) for m in re.finditer(
-            r"^\s*([0-9a-f]+):\s+\S+\s+(?:subs(?:eq)?\s+pc, lr, #4|movs\s+pc, lr)", body, re.M)}
+            r"^\s*([0-9a-f]+):\s+\S+\s+(?:subs(?:eq)?\s+pc, lr, #4|movs\s+pc, lr|eret)",
+            body, re.M)}
     return found
 
 
-def section_sizes(elf):
+def section_sizes(elf, prefix="arm-none-eabi-"):
     sizes = {}
-    for line in sh("arm-none-eabi-size", "-A", str(elf)).splitlines():
+    for line in sh(f"{prefix}size", "-A", str(elf)).splitlines():
         parts = line.split()
         if len(parts) >= 2 and parts[0].startswith(".") and parts[1].isdigit():
             sizes[parts[0]] = int(parts[1])
     return sizes
 
 
-def footprint(elf):
-    s = section_sizes(elf)
+def footprint(elf, prefix="arm-none-eabi-"):
+    s = section_sizes(elf, prefix)
     return {
         "text": s.get(".text", 0) + s.get(".rodata", 0),
         "data": s.get(".data", 0),
@@ -122,7 +144,7 @@ class TracedQemu:
         self.log = self.dir / "exec.log"
         sock = self.dir / "debug.sock"
         serials = {"debug": f"unix:{sock},server=on,wait=on", "console": console}
-        args = ["qemu-system-arm", *p["qemu"], "-nographic", "-nic", "none", "-monitor", "none",
+        args = [qemu_bin(platform), *p["qemu"], "-nographic", "-nic", "none", "-monitor", "none",
                 *sum((["-serial", serials[s]] for s in p["serial_order"]), []),
                 p["load"], str(build_dir / (image or p["image"])), "-singlestep",
                 "-d", "exec,nochain", "-D", str(self.log), *extra]
@@ -192,9 +214,9 @@ def episodes(pcs, vector, returns):
 def noise_and_commands(platform, build_dir, quick):
     p = PLATFORMS[platform]
     elf = build_dir / "fiqmon.elf"
-    syms = symbols(elf)
-    vector = p["vector"] if p["vector"] is not None else syms["monitor_vectors"] + 0x1C
-    returns = return_addresses(elf, p["entry_fns"])
+    syms = symbols(elf, tools(platform))
+    vector = fiq_vector(platform, syms)
+    returns = return_addresses(elf, p["entry_fns"], tools(platform))
     q = TracedQemu(platform, build_dir)
     try:
         q.wait_for(rb"Type \$3#33 to enter the debugger>")
@@ -244,6 +266,20 @@ def boot_cost(platform, quick):
                 "-device", f"loader,file={image},addr=0x10000,force-raw=on",
                 "-device", "loader,addr=0x10000,cpu-num=0"]
         what = "fiqmon + 4-byte payload (header and CRC checks, copy)"
+    elif platform == "virt64":
+        build_dir = build(platform, "build/bench-virt64", BOOT_DELAY_MS=0)
+        image = ROOT / "build/bench/fake-arm64-image.bin"
+        image.parent.mkdir(parents=True, exist_ok=True)
+        # an arm64 Image header (magic "ARM\x64" at 0x38) whose first instruction loops
+        body = bytearray(b"\x00\x00\x00\x14" + b"\0" * 0x40)
+        body[0x38:0x3C] = (0x644D5241).to_bytes(4, "little")
+        image.write_bytes(body)
+        entry = 0x40200000
+        args = [qemu_bin(platform), *PLATFORMS[platform]["qemu"], "-nographic", "-nic", "none",
+                "-monitor", "none", "-serial", "null", "-serial", "null",
+                "-bios", str(build_dir / "fiqmon.bin"),
+                "-device", f"loader,file={image},addr=0x{entry:x},force-raw=on"]
+        what = "fiqmon from Secure flash (EL3) to an arm64 Image in place (EL2)"
     else:
         build_dir = build(platform, "build/bench-virt", BOOT_DELAY_MS=0)
         zimage = ROOT / "build/bench/fake-zimage.bin"
@@ -406,13 +442,14 @@ def main():
     for platform in PLATFORMS:
         # The footprint is that of `make`'s own build; the bench's images boot with no
         # delay, and LTO drops the countdown code from them.
-        fp = footprint(build(platform, f"build/{platform}") / "fiqmon.elf")
+        fp = footprint(build(platform, f"build/{platform}") / "fiqmon.elf", tools(platform))
         results["footprint"][platform] = fp
         rows.append((f"{platform}: resident footprint", f"{fp['resident']}", "bytes",
                      f"text {fp['text']}, data {fp['data']}, bss {fp['bss']}, buffers "
                      f"{fp['buffers']}, stacks {fp['stacks']}"))
         # the smallest monitor: GDB, Linux introspection, lockdown and watchdog built out
-        mp = footprint(build(platform, f"build/{platform}-minimal", MINIMAL=1) / "fiqmon.elf")
+        mp = footprint(build(platform, f"build/{platform}-minimal", MINIMAL=1) / "fiqmon.elf",
+                       tools(platform))
         results["footprint"][f"{platform} minimal"] = mp
         rows.append((f"{platform}: resident footprint, MINIMAL=1", f"{mp['resident']}",
                      "bytes", f"text {mp['text']}, data {mp['data']}, bss {mp['bss']}, "

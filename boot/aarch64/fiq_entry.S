@@ -26,7 +26,9 @@
 #endif
     .endm
 
-func mon_fiq_entry
+/* The interrupted context into this CPU's frame, from x4-x30 as they are, x0-x3 as the
+ * entry stacked them (popped), ELR_EL3 and SPSR_EL3. x0 and x1 are kept; x2 = the frame. */
+    .macro save_context
     this_cpu_frame x2, x3
     stp     x4, x5, [x2, #(FRAME_X0 + 32)]
     stp     x6, x7, [x2, #(FRAME_X0 + 48)]
@@ -51,6 +53,10 @@ func mon_fiq_entry
     str     x4, [x2, #FRAME_PC]
     mrs     x4, spsr_el3
     str     w4, [x2, #FRAME_PSTATE]
+    .endm
+
+func mon_fiq_entry
+    save_context
     bl      platform_fiq_fast
     cbnz    w0, full_path
 
@@ -125,6 +131,16 @@ full_path:
     isb
     b       restore_return
 endfunc mon_fiq_entry
+
+/* A trap from the kernel to EL3 other than an SMC (vectors.S), with the interrupted x0-x3
+ * stacked as the noise path stacks them: x0 = ESR_EL3. The platform answers it through the
+ * frame (platform_lower_trap) and the context resumes as the frame says. */
+func mon_trap_entry
+    save_context
+    mov     x1, x2
+    bl      platform_lower_trap
+    b       restore_return
+endfunc mon_trap_entry
 
 /* SMC from the kernel: w0 = function id, x1-x3 arguments; x0 = result (SMCCC). The other
  * registers are preserved (SMCCC lets x4-x17 change; fiqmon keeps them). */

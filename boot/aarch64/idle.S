@@ -2,7 +2,8 @@
 /* Where fiqmon waits when it has no kernel to run: EL3 on SP_EL0 (EL3t), IRQs masked,
  * FIQs enabled. It keeps known values in x0-x30 and the flags and checks them after every
  * wake-up, so any register the FIQ path failed to restore is reported, and `regs` has
- * known values to show (0x0a000000 + n << 20 in xn). */
+ * known values to show: 0 in x0, (0xa00 + n) << 12 in xn, values cmp takes as immediates,
+ * so the checks need no scratch register and every register keeps its value throughout. */
 #include "asm_macros.S"
 
 
@@ -11,7 +12,8 @@
 func idle_loop
     mov     x0, #0
     .irp n, 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30
-    mov     x\n, #(0x0a000000 + (\n << 20))
+    mov     x\n, #(0xa00 + \n)
+    lsl     x\n, x\n, #12
     .endr
     mov     x0, #IDLE_NZCV
     msr     nzcv, x0
@@ -25,17 +27,12 @@ idle_wait:
     b.eq    idle_corrupted              // Z must still be clear
     b.vs    idle_corrupted              // V must still be clear
     cbnz    x0, idle_corrupted
-    .irp n, 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29
-    mov     x0, #(0x0a000000 + (\n << 20))
-    cmp     x\n, x0
+    .irp n, 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30
+    cmp     x\n, #(0xa00 + \n), lsl #12
     b.ne    idle_corrupted
     .endr
-    mov     x0, #(0x0a000000 + (30 << 20))
-    cmp     x30, x0
-    b.ne    idle_corrupted
-    mov     x0, #IDLE_NZCV
-    msr     nzcv, x0                    // cmp changed the flags
-    mov     x0, #0
+    cmp     x0, #0                      // the compares changed the flags: Z set, so ...
+    ccmp    x0, #0, #0xa, ne            // ... ne fails and the flags become N and C again
     b       idle_wait
 endfunc idle_loop
 

@@ -74,14 +74,17 @@ func el3_sync
     .ltorg
 endfunc el3_sync
 
-/* From the kernel: an SMC (fiqmon's service calls) goes to the SMC entry; nothing else is
- * routed to EL3, so anything else is fatal. */
+/* From the kernel: an SMC (fiqmon's service calls, PSCI) goes to the SMC entry; any other
+ * trap (its access to the GIC's Group 0 registers, which SCR_EL3.FIQ traps) to the
+ * platform, through the trap entry: never fatal, whatever the kernel does. */
 func el3_lower_sync
-    stp     x0, x1, [sp, #-16]!
+    stp     x0, x1, [sp, #-32]!
+    stp     x2, x3, [sp, #16]
     mrs     x0, esr_el3
-    lsr     x0, x0, #ESR_EC_SHIFT
-    cmp     x0, #ESR_EC_SMC64
-    ldp     x0, x1, [sp], #16
-    b.eq    el3_smc_entry
-    b       el3_fatal_sync
+    lsr     x1, x0, #ESR_EC_SHIFT
+    cmp     x1, #ESR_EC_SMC64
+    b.ne    mon_trap_entry
+    ldp     x2, x3, [sp, #16]
+    ldp     x0, x1, [sp], #32
+    b       el3_smc_entry
 endfunc el3_lower_sync

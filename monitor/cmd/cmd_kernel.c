@@ -60,8 +60,6 @@ int cmd_boot(int argc, char **argv)
         monitor_leave();
         return 0;
     }
-    if (FIQMON_AARCH64) /* (an arm64 kernel takes a device tree only: `boot` alone) */
-        return con_error("boot ADDR [CMDLINE] passes ATAGs, which only a 32-bit kernel takes");
     if (cmd_parse_number("address", argv[1], &addr))
         return -1;
     cmdline[0] = '\0';

@@ -21,11 +21,19 @@ const struct command core_commands[] = {
     BUILT_IF(FIQMON_LOCKDOWN, "lock", "", TEXT("back to the locked set (production)"), cmd_lock, 0, 0, 0, 0),
     BUILT_IF(FIQMON_LOCKDOWN, "readonly", "", TEXT("no writes, run control or reboot until reset"),
      cmd_readonly, 0, 0, 0, CMD_FULL_NAME),
+#if FIQMON_AARCH64
+    {"pc", "", TEXT("pc and pstate of the interrupted context"), cmd_pc, CMD_READS_REGS, 0, 0, 0},
+    {"regs", "", TEXT("x0-x30, sp, pc, pstate of the interrupted CPU"),
+     cmd_regs, CMD_READS_REGS, 0, 0, 0},
+    {"allregs", "", TEXT("regs plus EL0-EL2 sp/elr/spsr, system regs"),
+     cmd_allregs, CMD_READS_REGS, 0, 0, 0},
+#else
     {"pc", "", TEXT("pc and cpsr of the interrupted context"), cmd_pc, CMD_READS_REGS, 0, 0, 0},
     {"regs", "", TEXT("r0-r15, cpsr, spsr of the interrupted context"),
      cmd_regs, CMD_READS_REGS, 0, 0, 0},
     {"allregs", "", TEXT("regs plus every banked sp/lr/spsr, r8-r12_fiq"),
      cmd_allregs, CMD_READS_REGS, 0, 0, 0},
+#endif
     {"md", "[-p] ADDR [LEN] [b|h|w]", TEXT("dump LEN bytes (0x40); -p: physical ADDR"),
      cmd_md, CMD_READS_MEM, 1, 4, 0},
     {"mw", "[-p] ADDR VALUE [b|h|w]", TEXT("write one b/h/w (w); -p: physical ADDR"),
@@ -64,8 +72,12 @@ const struct command core_commands[] = {
     {"c", "", TEXT("alias of continue"), cmd_continue, CMD_CONTROLS_KERNEL, 0, 0, 0},
     {"release", "", TEXT("give the debug UART to the kernel"),
      cmd_release, CMD_CONTROLS_KERNEL, 0, 0, CMD_FULL_NAME},
+#if FIQMON_AARCH64 /* (ATAGs are a 32-bit kernel's) */
+    {"boot", "", TEXT("boot the payload"), cmd_boot, CMD_CONTROLS_KERNEL, 0, 0, CMD_FULL_NAME},
+#else
     {"boot", "[ADDR [CMDLINE...]]", TEXT("boot the payload, or Linux at ADDR (ATAGs)"),
      cmd_boot, CMD_CONTROLS_KERNEL, 0, CMD_ARGS_ANY, CMD_FULL_NAME},
+#endif
     {"go", "ADDR", TEXT("jump to a bare-metal image at ADDR"),
      cmd_go, CMD_CONTROLS_KERNEL, 1, 1, CMD_FULL_NAME},
     BUILT_IF(FIQMON_GDB, "gdb", "", TEXT("switch the port to the GDB remote protocol"), cmd_gdb,

@@ -231,15 +231,17 @@ def re_prompt():
 
 
 def tokens(text):
-    """name=hex tokens, as regs/allregs/pc print them."""
-    return {k: int(v, 16) for k, v in re.findall(r"(\w+)=([0-9a-f]{8})\b", text)}
+    """name=hex tokens, as regs/allregs/pc print them (AArch64: 16 digits, and "x0 =" with a
+    space for the columns)."""
+    return {k: int(v, 16) for k, v in
+            re.findall(r"(\w+) ?=([0-9a-f]{16}|[0-9a-f]{8})\b", text)}
 
 
 def stable(regs):
     """Register tokens minus those that legitimately differ between two samples of a
     running loop (where the FIQ landed, and the flags the loop's own compares set)."""
     return {k: v for k, v in regs.items()
-            if k not in ("pc", "cpsr", "lr_fiq", "spsr_fiq", "lr_mon", "spsr_mon")}
+            if k not in ("pc", "cpsr", "pstate", "lr_fiq", "spsr_fiq", "lr_mon", "spsr_mon")}
 
 
 def fiq_counts(fm):
@@ -289,9 +291,15 @@ def watchdog_fiq_rates(fm, observe):
 
 
 def elf_entry(elf):
-    """e_entry of a 32-bit ELF."""
+    """e_entry of a 32-bit or 64-bit ELF."""
     import struct
-    return struct.unpack_from("<I", Path(elf).read_bytes(), 0x18)[0]
+    data = Path(elf).read_bytes()
+    return struct.unpack_from("<Q" if data[4] == 2 else "<I", data, 0x18)[0]
+
+
+def binutils(elf):
+    """The binutils prefix for elf: AArch64's for a 64-bit ELF."""
+    return "aarch64-linux-gnu-" if Path(elf).read_bytes()[4:5] == b"\x02" else "arm-none-eabi-"
 
 
 def gdb_packet(body):
@@ -321,8 +329,8 @@ def expand_rle(body):
 
 
 def elf_symbols(elf):
-    """{name: (address, size)} from arm-none-eabi-nm."""
-    out = subprocess.run(["arm-none-eabi-nm", "-S", "--defined-only", str(elf)],
+    """{name: (address, size)} from nm."""
+    out = subprocess.run([binutils(elf) + "nm", "-S", "--defined-only", str(elf)],
                          check=True, capture_output=True, text=True).stdout
     syms = {}
     for line in out.splitlines():

@@ -18,6 +18,20 @@ class Platform:
     watchdog_line: int      # the hard-lockup watchdog's sampling timer
     payload: str            # a test guest to boot as the payload (make builds it)
     payload_hello: str      # what it prints first on the kernel console
+    arch: str = "a32"       # the interrupted context's: "a32" (r0-r15, cpsr) or "a64"
+    idle_mode: str = "svc"  # the mode fiqmon's idle loop runs in (AArch64: EL3 on SP_EL0)
+    # commands this platform's build leaves out (not ported yet: docs/aarch64.md)
+    unbuilt: tuple = ()
+
+    def idle_value(self, n):
+        """What fiqmon's idle loop keeps in register n (r/x; 0 in 0): boot/*idle.S."""
+        if n == 0:
+            return 0
+        return (0xa00 + n) << 12 if self.arch == "a64" else 0x0a000000 | (n << 20)
+
+    def addr(self, a):
+        """An address as fiqmon prints it: as wide as the target."""
+        return f"{a:016x}" if self.arch == "a64" else f"{a:08x}"
 
 
 PLATFORMS = {
@@ -43,5 +57,6 @@ PLATFORMS = {
         flash=0x04000000,
         monitor_stack="__stack_fiq_top", monitor_bank="el3", cpu="cortex-a57 (el3)",
         watchdog_line=29,
-        payload="build/guests/virt64/hello.elf", payload_hello="guest hello64: ready"),
+        payload="build/guests/virt64/hello.elf", payload_hello="guest hello64: ready",
+        arch="a64", idle_mode="el3t", unbuilt=("ps", "lsmod", "gdb", "watchdog", "last")),
 }

@@ -21,7 +21,9 @@ def minimal(boot, platform):
 
 def test_minimal_build_knocks_and_shows_registers_and_memory(minimal, platform):
     regs = tokens(minimal.cmd("regs"))
-    assert {"r0", "sp", "lr", "pc", "cpsr"} <= regs.keys(), regs
+    want = {"x0", "x30", "sp", "pc", "pstate"} if platform.arch == "a64" else \
+        {"r0", "sp", "lr", "pc", "cpsr"}
+    assert want <= regs.keys(), regs
     scratch = f"{platform.scratch:x}"
     assert not minimal.cmd(f"mw {scratch} 5eed1e55")
     assert minimal.cmd(f"md {scratch} 4").split(":")[1].split()[0] == "5eed1e55"

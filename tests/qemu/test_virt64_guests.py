@@ -16,7 +16,7 @@ from platforms import PLATFORMS, Platform
 GUESTS = ROOT / "build/guests/virt64"
 GUEST_BASE, GUEST_END = 0x40100000, 0x40200000   # guest.ld: 1 MiB into Normal RAM
 
-# tests/qemu/platforms.py does not list virt64 yet: what these tests need of it.
+# platforms.py's virt64, or while it has none, a stand-in with what these tests need.
 VIRT64 = PLATFORMS.get("virt64") or Platform(
     name="virt64", uart="uart1", debug_line=40, scratch=0x40100000,
     faults=(("e000000 4 w", 0x0e000000), ("0 10 b", 0x00000000)), flash=0x04000000,
@@ -105,6 +105,7 @@ def test_nothing_lost_integrity64_checksums_survive_1000_interruptions(boot):
     for every round the interruptions touched."""
     syms = symbols(GUESTS / "integrity.elf")
     loop = (syms["integrity_round"][0], syms["integrity_round"][0] + syms["integrity_round"][1])
+    window = syms["integrity_window"][0]    # x0-x30 all live before it
     state = syms["integrity_state"][0]
     first_line = "0000000040100000: " + " ".join(f"{w:08x}" for w in first_words(
         GUESTS / "integrity.elf"))
@@ -132,9 +133,11 @@ def test_nothing_lost_integrity64_checksums_survive_1000_interruptions(boot):
         m = fm.knock()
         assert in_guest(int(m.group(2), 16)), m.group(0)
     assert interrupted >= 1000, f"only {interrupted} interruptions"
-    # the guest ran between the interruptions, and they caught its loop at many places
-    in_loop = {pc for pc in pcs if loop[0] <= pc < loop[1]}
-    assert len(in_loop) >= len(pcs) // 3, f"{len(in_loop)} places in the loop of {len(pcs)}"
+    # the guest ran between the interruptions, and they caught its loop, some of them with
+    # every register live (TCG takes interrupts only where a translation block starts:
+    # after one of integrity.S's mixing blocks, or in its exit window, x30 borrowed)
+    places = sorted({hex(pc) for pc in pcs if loop[0] <= pc < window})
+    assert places, f"no sample of {len(pcs)} caught the loop with x30 live: {sorted(set(pcs))}"
     fm.leave()
     # every interruption happened before the round in progress now ends
     last = max(rounds_in(fm.console.log), default=0) + 1
@@ -231,22 +234,18 @@ def test_hostile_guest_cannot_mask_reroute_or_overwrite_fiqmon(boot, tmp_path):
     assert m.group(1) == b"knock"
 
 
-# Not run by default: today fiqmon dies of it (`fiqmon: fatal: unexpected undefined
-# instruction`, the machine hung), which would also fail conftest's teardown check. Run it
-# with --runxfail once fiqmon handles the trap.
-@pytest.mark.xfail(run=False, reason="fiqmon's EL3 vectors take the trap of a Normal-world "
-                   "ICC_IGRPEN0_EL1/ICC_IAR0_EL1 access (SCR_EL3.FIQ set) for a fatal "
-                   "exception (boot/aarch64/vectors.S el3_lower_sync handles SMCs only)")
 def test_group0_cpu_interface_access_from_the_normal_world_leaves_fiqmon_running(boot):
-    """A kernel that touches Group 0 of the GIC CPU interface traps to EL3: fiqmon must
-    refuse the access (an undefined instruction for the kernel, or ignore it), not die."""
+    """A kernel that touches Group 0 of the GIC CPU interface traps to EL3 (SCR_EL3.FIQ):
+    fiqmon answers it as RAZ/WI (IAR0 as 1023, spurious) and runs on, its line still on."""
     fm = run_guest(boot, "hostile")
     for el in ("el2", "el1"):
         fm.console.expect(rf"guest hostile64: {el} masked F, spinning")
         fm.console.send(b"k")
     fm.console.expect(r"guest hostile64: done\r\n", timeout=60)
     fm.console.send(b"g")
-    fm.console.expect(r"guest hostile64: group 0 done\r\n")
+    out, _ = fm.console.expect(r"guest hostile64: group 0 done\r\n")
+    assert "icc_igrpen0_el1 = 0 (group 0 off) -> no exception" in out, out
+    assert re.search(r"icc_iar0_el1 \(take fiqmon's interrupt\) -> read 0*3ff\b", out), out
     assert b"fiqmon: fatal" not in fm.debug.log
     m = fm.knock()
     assert in_guest(int(m.group(2), 16)), m.group(0)

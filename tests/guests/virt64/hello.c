@@ -4,7 +4,7 @@
 #include "console.h"
 #include "delay.h"
 
-#define TICK_LOOPS 300000000u /* some tenths of a second under QEMU TCG */
+#define TICK_LOOPS 150000000u /* a few tenths of a second under QEMU TCG */
 
 int main(void);
 

@@ -18,8 +18,8 @@
  *    register with an eor, then written anew from state data; FPSR is zeroed just before
  *    the floating-point steps, whose flags are read into data just after them. FPCR's
  *    rounding mode, flush-to-zero and default-NaN bits shape those steps' results.
- *  - sp points at the state for the whole call: the working words below are reached
- *    through it, so a corrupted sp loses the state or the count.
+ *  - sp points at the state for the whole call: the working words beside it are reached
+ *    through it (integrity_state.h), so a corrupted sp loses the state or the count.
  *  - The exit window: x30 and q31 are spilled to the state for a few instructions while
  *    they serve as scratch (the count, the floating-point results). The test for the end
  *    uses no flags (cbz/cbnz). A count that is not below 0x10000 can only be a corrupted
@@ -30,6 +30,14 @@
  */
 #include "guest_asm.h"
 #include "integrity_state.h"
+
+/* QEMU's TCG takes an interrupt only between translation blocks, which end at a branch:
+ * one after each mixing block lets a FIQ land there, every state register live, instead
+ * of only at the exit window's two tests. (Hardware takes it anywhere.) */
+    .macro tb_end
+    b       1f
+1:
+    .endm
 
 /* One block of general-register mixing; a-l are 12 distinct registers of x0-x30. */
     .macro mixx a, b, c, d, e, f, g, h, i, j, k, l
@@ -52,6 +60,7 @@
     eon     \c, \c, \i, ror #41
     add     \j, \j, \d
     eor     \b, \b, \a, ror #17
+    tb_end
     .endm
 
 /* One block of vector mixing; a-h are 8 distinct register numbers of 0-31. */
@@ -65,6 +74,7 @@
     rev64   v\e\().16b, v\e\().16b
     add     v\f\().16b, v\f\().16b, v\h\().16b
     eor     v\a\().16b, v\a\().16b, v\d\().16b
+    tb_end
     .endm
 
 /* The floating-point steps, x30 and q31 free: results (shaped by FPCR) folded into state
@@ -179,6 +189,8 @@ loop:
     mixx    x7, x20, x23, x29, x15, x0, x16, x11, x21, x17, x22, x18
 
     // The exit window: x30 is scratch until it is loaded back. No flags used.
+    .global integrity_window            // (where the test's samples stop seeing x30 live)
+integrity_window:
     str     x30, [sp, #IS_X30]
     ldr     x30, [sp, #IS_COUNT]
     sub     x30, x30, #1

@@ -14,7 +14,7 @@
 #include "console.h"
 #include "integrity_state.h"
 
-/* About half a second of QEMU TCG time per round (tests/guests/virt64/README.md). */
+/* About 0.3 s of QEMU TCG time per round on an idle host (tests/guests/virt64/README.md). */
 #define ITERATIONS 20000u
 #define CALLS      8u
 _Static_assert(ITERATIONS >= 1 && ITERATIONS < 0x10000, "integrity.S checks count < 0x10000");
