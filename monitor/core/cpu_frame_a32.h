@@ -83,6 +83,15 @@ static inline uint32_t frame_psr(const struct cpu_frame *f)
 
 /* Register n (0-15) as the interrupted mode sees it. */
 uint32_t *frame_reg(struct cpu_frame *f, unsigned n);
+/* Its stack pointer and link register (the same words on AArch64: cpu_frame_a64.h). */
+static inline uint32_t *frame_sp(struct cpu_frame *f)
+{
+    return frame_reg(f, 13);
+}
+static inline uint32_t *frame_lr(struct cpu_frame *f)
+{
+    return frame_reg(f, 14);
+}
 /* The interrupted mode's spsr, or NULL in usr/sys mode, which have none. */
 uint32_t *frame_spsr(struct cpu_frame *f);
 /* "svc", "irq", ...; "???" for a reserved encoding. */

@@ -29,8 +29,10 @@ static void show_cpu(unsigned n, struct cpu_frame *own, uint32_t kmsg_lines)
         return;
     }
     monitor_view_cpu(n, f);
-    con_printf("fiqmon: watchdog: cpu%u pc=%08x lr=%08x sp=%08x (%s)\n", n, (unsigned)f->pc,
-               (unsigned)*frame_reg(f, 14), (unsigned)*frame_reg(f, 13), arm_mode_name(f->cpsr));
+    con_printf("fiqmon: watchdog: cpu%u pc=" TARGET_ADDR_FMT " lr=" TARGET_ADDR_FMT
+               " sp=" TARGET_ADDR_FMT " (%s)\n", n, (unsigned long)f->pc,
+               (unsigned long)*frame_lr(f), (unsigned long)*frame_sp(f),
+               arm_mode_name(frame_psr(f)));
     cmd_regs(0, 0);
     kernel_lockup_details(kmsg_lines);
 }

@@ -47,6 +47,14 @@ SYSREG_READ(id_aa64pfr1_el1)
 SYSREG_READ(id_aa64mmfr0_el1)
 SYSREG_READ(id_aa64mmfr1_el1)
 SYSREG_WRITE(cptr_el3)
+SYSREG_READ(cntps_ctl_el1)
+SYSREG_WRITE(cntps_ctl_el1)
+SYSREG_WRITE(cntps_tval_el1)
+SYSREG_READ(cntv_cval_el0)
+SYSREG_READ(cntp_cval_el0)
+SYSREG_READ(cnthp_cval_el2)
+SYSREG_READ(S3_4_C14_C3_2) /* CNTHV_CVAL_EL2 (FEAT_VHE) */
+#define sysreg_cnthv_cval_el2_read sysreg_S3_4_C14_C3_2_read
 /* by encoding: registers of features older assemblers do not name */
 SYSREG_READ(S3_0_C0_C6_2)  /* ID_AA64ISAR2_EL1 */
 SYSREG_WRITE(S3_6_C1_C2_0) /* ZCR_EL3 */

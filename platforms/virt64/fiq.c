@@ -25,13 +25,20 @@ int platform_fiq_fast(uint32_t iar, uint32_t first)
     if (virt64_cpu_index() != 0) /* the monitor and its port are CPU 0's */
         return virt64_smp_fiq(iar);
 #endif
+    need_full = 0;
     if (id < FIQ_COUNTED_LINES)
         gic_fiq_counts[id]++;
     else
         other_fiqs++;
+#if FIQMON_WATCHDOG
+    if (id == WATCHDOG_TIMER_INTID && virt64_watchdog_tick()) {
+        monitor_request_lockup_report();
+        need_full = 1;
+    }
+#endif
     if (!debug_uart_drain_fiq(first)) /* no byte: is something else asserting? */
         debug_uart_silence_others();
-    need_full = monitor_fiq_fast(id == DEBUG_UART_INTID);
+    need_full |= monitor_fiq_fast(id == DEBUG_UART_INTID);
     if (id != GIC_INTID_SPURIOUS)
         gicv3_eoi_group0(iar);
     return need_full;

@@ -12,12 +12,17 @@
 #include "pl061.h"
 #include "platform_def.h"
 #include "virt64.h"
+#include "watchdog.h"
 
 static const struct platform_desc virt64 = {
     .name = "virt64",
     .cpu = "cortex-a57 (el3)",
     .debug_uart = "uart1",
     .irq_controller = "gicv3",
+#if FIQMON_SMP < 2 /* (each CPU's own timer is banked to it: with more, CPU 0's alone) */
+    .watchdog_signal = "gic ppi 26/27/28/30 (the kernel's el1/el2 timers) pending, deadlines "
+                       "unchanged",
+#endif
     .resident_base = RESIDENT_BASE,
     .boot_delay_ms = BOOT_DELAY_MS,
     .has_monitor_mode = true,
@@ -64,6 +69,10 @@ void platform_init(void)
     pl011_rx_irq_enable(DEBUG_UART_BASE, true);
 #if FIQMON_SMP > 1
     virt64_smp_init();
+#endif
+#if FIQMON_WATCHDOG
+    if (platform->watchdog_signal)
+        port_watchdog_arm(mon_watchdog.timeout_s != 0);
 #endif
 }
 
@@ -119,14 +128,11 @@ uint32_t platform_ticks_per_ms(void)
     return (uint32_t)(sysreg_cntfrq_el0_read() / 1000u);
 }
 
+#if !FIQMON_WATCHDOG
 void port_watchdog_held(void)
 {
 }
-
-void port_watchdog_arm(bool on)
-{
-    (void)on;
-}
+#endif
 
 unsigned port_sysregs(struct port_sysreg *out, unsigned max)
 {

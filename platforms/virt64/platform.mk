@@ -12,12 +12,9 @@ CODE_SET       :=
 BOOT_DELAY_MS ?= 1000
 PLAT_DEFINES   := -DBOOT_DELAY_MS=$(BOOT_DELAY_MS)
 # What the AArch64 port has so far (docs/aarch64.md): the knock, the shell, regs, md/mw,
-# irqs, the hand-off, kmsg, version, sym, bt. GDB, ps/lsmod and the watchdog are AArch32's yet.
+# irqs, the hand-off, kmsg, version, sym, bt, the watchdog. GDB and ps/lsmod are AArch32's yet.
 override GDB := 0
 
-override WATCHDOG := none
-override WATCHDOG_BUILT := 0
-override WATCHDOG_S := 0
 ifneq ($(HYP),0)
 $(error HYP=1: virt64 has no Hyp shim (the kernel owns EL2))
 endif
@@ -51,7 +48,7 @@ else
 PLAT_SOURCES += platforms/common/cpus_single.c
 endif
 
-PLAT_WATCHDOG_SOURCES :=
+PLAT_WATCHDOG_SOURCES := platforms/virt64/watchdog_timer.c
 PLAT_ARM_SOURCES :=
 
 QEMU_SYSTEM  := qemu-system-aarch64

@@ -48,6 +48,12 @@
 #define FIQ_COUNTED_LINES   64          /* INTIDs whose FIQs are counted one by one */
 #define CPU_SGI             14          /* fiqmon's call to the other CPUs (SMP > 1) */
 
+/* Hard-lockup watchdog: the Secure physical timer (CNTPS, PPI 29) is fiqmon's sampling
+ * FIQ; it watches the kernel's timers: EL2 physical (26), virtual (27), EL2 virtual (28),
+ * physical (30). */
+#define WATCHDOG_TIMER_INTID 29
+#define WATCHDOG_WATCHED     ((1u << 26) | (1u << 27) | (1u << 28) | (1u << 30))
+
 /* SMP=N: CPUs 1..N-1 start with the boot CPU, wait in Secure memory, run at EL3 on a stack
  * each (PSCI calls, the roundup) and are the kernel's through PSCI CPU_ON. */
 #ifndef FIQMON_SMP

@@ -10,6 +10,9 @@ uint32_t virt64_fiq_count(unsigned id);
 /* CPU 0's GICv3 redistributor. */
 extern uintptr_t virt64_gicr;
 
+/* The watchdog's sample (watchdog_timer.c): nonzero when a lockup report is due. */
+int virt64_watchdog_tick(void);
+
 /* Every core (SMP > 1, smp.c) */
 unsigned virt64_cpu_index(void);
 void virt64_smp_init(void);
