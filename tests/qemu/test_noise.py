@@ -104,8 +104,10 @@ def test_1mib_of_noise_through_the_boot_countdown_and_after_boots_on_time(boot, 
     booted.set()
     fm.console.expect(re.escape(platform.payload_hello), timeout=10)
     assert 0.5 <= took <= 3.0, f"the 1 s countdown took {took:.2f} s under the flood"
-    # the countdown ran under the flood: bytes went out all through it
-    assert sent_at_boot - sent_at_start >= 16 * 4096 and sent_at_boot < len(data), \
+    # the countdown ran under the flood (which goes on until the boot): it kept moving
+    # through it, at least a chunk; how much depends on how busy the host is (a loaded
+    # 2-core host drained 4 KiB in that second, an idle one 64 KiB or more)
+    assert sent_at_boot - sent_at_start >= 4096 and sent_at_boot < len(data), \
         (sent_at_start, sent_at_boot)
     assert "to enter the debugger" not in during       # no waiting prompts in the countdown
     assert re.search(r"stay in fiqmon: 0\.1 s \r\n$", during), during[-200:]
