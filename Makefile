@@ -299,6 +299,7 @@ virt-guests: $(VIRT_GUESTS)
 # C is general-registers only (integrity's FP/SIMD state lives in its own assembly); MMU
 # off, so every access must be aligned.
 VIRT64_GUESTS := build/guests/virt64/hello.elf build/guests/virt64/integrity.elf \
+	build/guests/virt64/smpidle.elf \
 	build/guests/virt64/hostile.elf
 VIRT64_GUEST_DIR := tests/guests/virt64
 VIRT64_GUEST_FLAGS := -mcpu=cortex-a57 -ffreestanding -nostdlib -static -fno-pie -no-pie \

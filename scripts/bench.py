@@ -396,23 +396,28 @@ def more_figures(results, quick):
                      "instructions", f"{b['real']:.0f} as real + shim {b['shim']:.0f} + fiqmon "
                      f"{b['fiqmon']:.0f} + rest {b['rest']:.0f}"))
 
-    # every core: one roundup + release, and the noise byte with SMP CPUs on
-    results["smp"] = {}
-    for smp in (4,) if quick else (2, 4):
-        r = bench_roundup.measure(smp, quick,
-                                  lambda e: return_addresses(e, PLATFORMS["virt"]["entry_fns"]),
-                                  lambda e: symbols(e)["monitor_vectors"] + 0x1C)
-        results["smp"][smp] = r
+    # every core: one roundup + release, and the noise byte with SMP CPUs on; virt64's
+    # guest idles at EL2, so its FIQs come through VBAR_EL3's lower-EL vector
+    results["smp"], results["smp64"] = {}, {}
+    vectors = {"virt": lambda e: symbols(e)["monitor_vectors"] + 0x1C,
+               "virt64": lambda e: symbols(e, tools("virt64"))["el3_vectors"] + 0x500}
+    for platform, smp in [("virt", n) for n in ((4,) if quick else (2, 4))] + [("virt64", 4)]:
+        r = bench_roundup.measure(
+            smp, quick,
+            lambda e, p=platform: return_addresses(e, PLATFORMS[p]["entry_fns"], tools(p)),
+            vectors[platform], platform)
+        results["smp" if platform == "virt" else "smp64"][smp] = r
         n = r["noise"]
-        rows.append((f"virt SMP={smp}: per noise byte", f"{n['min']}/{n['median']:g}/{n['max']}",
-                     "instructions", f"min/median/max of {n['samples']} bytes on CPU 0, every "
-                     "CPU on (smpidle guest)"))
-        rows.append((f"virt SMP={smp}: roundup, on the CPU that took the knock",
+        rows.append((f"{platform} SMP={smp}: per noise byte",
+                     f"{n['min']}/{n['median']:g}/{n['max']}", "instructions",
+                     f"min/median/max of {n['samples']} bytes on CPU 0, every CPU on (smpidle "
+                     "guest)"))
+        rows.append((f"{platform} SMP={smp}: roundup, on the CPU that took the knock",
                      f"{r['cpu0']['instructions']}", "instructions",
                      f"SGI to the others and their answers checked; {r['cpu0']['poll_passes']} "
                      "poll passes while they answered taken out"))
         each = [o["instructions"] for o in r["others"].values()]
-        rows.append((f"virt SMP={smp}: roundup + release, on each other CPU",
+        rows.append((f"{platform} SMP={smp}: roundup + release, on each other CPU",
                      f"{min(each)}/{max(each)}", "instructions",
                      "min/max: FIQ entry, context saved, answer, release, exception return; "
                      "its WFE wait until the release taken out"))
@@ -512,7 +517,7 @@ def main():
             results["boot"][p]["instructions"] and results["boot"][p]["instructions"] <= 50000
             for p in PLATFORMS)),
         ("<= 60 instructions per noise byte with 4 CPUs (max)",
-         results["smp"][4]["noise"]["max"] <= 60),
+         results["smp"][4]["noise"]["max"] <= 60 and results["smp64"][4]["noise"]["max"] <= 60),
     ]
     if "gdb" in results:  # (not in --quick)
         targets += [

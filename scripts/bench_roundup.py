@@ -23,7 +23,16 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-GUEST = "build/guests/virt/smpidle.elf"
+# per platform: the guest, its build target, binutils, fiqmon's park function, the line
+# that says the guest is up
+PLATFORMS = {
+    "virt": dict(guest="build/guests/virt/smpidle.elf", guests="virt-guests",
+                 tools="arm-none-eabi-", park="virt_smp_park",
+                 ready=rb"guest smpidle: cpus (\d+)\r?\n"),
+    "virt64": dict(guest="build/guests/virt64/smpidle.elf", guests="virt64-guests",
+                   tools="aarch64-linux-gnu-", park="virt64_smp_park",
+                   ready=rb"guest smpidle64: cpus (\d+)\r?\n"),
+}
 KNOCK = b"$3#33"
 TRACE = re.compile(rb"^Trace (\d+): \S+ \[[0-9a-f]+/([0-9a-f]+)/")
 
@@ -37,18 +46,23 @@ def function(dis, name):
     return int(m.group(1), 16), max(addrs) + 4, m.group(2)
 
 
-def loop_heads(body, callee=None, insn=None):
-    """Targets of backward branches in body whose instruction calls callee or is insn."""
+def loop_heads(body, callee=None, insn=None, reads=None):
+    """Targets of backward branches in body whose instruction calls callee or is insn, or
+    (reads) whose loop reads that system register (a call LTO inlined)."""
     lines = {int(a, 16): text for a, text in
              re.findall(r"^\s*([0-9a-f]+):\s+(?:[0-9a-f]{4} ?){1,2}\s+(.*)$", body, re.M)}
-    heads = set()
+    heads, loops = set(), []
     for addr, text in lines.items():
-        m = re.match(r"b\w*(?:\.n|\.w)?\s+([0-9a-f]+) <", text)
+        m = re.match(r"b\S*(?:\.n|\.w)?\s+([0-9a-f]+) <", text)
         if m and int(m.group(1), 16) <= addr:
             heads.add(int(m.group(1), 16))
+            loops.append((int(m.group(1), 16), addr))
     pick = {a for a in heads if a in lines and (
         (callee and re.match(rf"bl\s+[0-9a-f]+ <{callee}>", lines[a])) or
         (insn and lines[a].split()[0] == insn))}
+    if reads:
+        pick |= {t for t, end in loops
+                 if any(reads in lines[a] for a in lines if t <= a <= end)}
     if insn:  # a WFE loop's head is the test before the wfe: take the wfe itself
         pick |= {a for a, t in lines.items() if t.split()[0] == insn}
     return pick
@@ -98,20 +112,23 @@ def without_wait(ep, heads):
     return at[0] + len(ep) - at[-1], len(at)
 
 
-def measure(smp, quick, returns_of, vector_of):
+def measure(smp, quick, returns_of, vector_of, platform="virt"):
     import bench  # (bench imports this module): its traced QEMU, objdump and make
-    build_dir = ROOT / f"build/bench-smp{smp}"
-    bench.sh("make", "-s", "-C", str(ROOT), "virt-guests")
-    bench.sh("make", "-s", "-C", str(ROOT), "image", "PLATFORM=virt", f"SMP={smp}",
+    p = PLATFORMS[platform]
+    build_dir = ROOT / (f"build/bench-smp{smp}" if platform == "virt" else
+                        f"build/bench-{platform}-smp{smp}")
+    bench.sh("make", "-s", "-C", str(ROOT), p["guests"])
+    bench.sh("make", "-s", "-C", str(ROOT), "image", f"PLATFORM={platform}", f"SMP={smp}",
              "BOOT_DELAY_MS=0",
-             f"BUILD={build_dir.relative_to(ROOT)}", f"KERNEL={GUEST}")
+             f"BUILD={build_dir.relative_to(ROOT)}", f"KERNEL={p['guest']}")
     elf = build_dir / "fiqmon.elf"
-    dis = bench.sh("arm-none-eabi-objdump", "-d", str(elf))
-    park = function(dis, "virt_smp_park")
+    dis = bench.sh(p["tools"] + "objdump", "-d", str(elf))
+    park = function(dis, p["park"])
     roundup = function(dis, "call_others")
-    poll_heads = loop_heads(roundup[2], callee="platform_ticks")
-    roundup_ret = int(re.search(r"^\s*([0-9a-f]+):\s+\S+\s+pop\s+\{[^}]*pc\}", roundup[2],
-                                re.M).group(1), 16)
+    poll_heads = loop_heads(roundup[2], callee="platform_ticks", reads="cntpct_el0")
+    # its returns (an early one too): the roundup ends at the first taken after its start
+    roundup_rets = {int(a, 16) for a in re.findall(
+        r"^\s*([0-9a-f]+):\s+\S+\s+(?:pop\s+\{[^}]*pc\}|ret\b)", roundup[2], re.M)}
     wfe_heads = loop_heads(function(dis, "platform_fiq_full")[2], insn="wfe")
     if not poll_heads or not wfe_heads:  # (the disassembly changed shape: fix the finder)
         raise RuntimeError(f"loop heads not found: {poll_heads} {wfe_heads}")
@@ -119,13 +136,13 @@ def measure(smp, quick, returns_of, vector_of):
     workdir = Path(tempfile.mkdtemp(prefix="fiqmon-bench-smp-"))
     console = workdir / "console.log"
     lo, hi = park[:2]
-    run = bench.TracedQemu("virt", build_dir, workdir=workdir, image="fiqmon-image.bin",
+    run = bench.TracedQemu(platform, build_dir, workdir=workdir, image="fiqmon-image.bin",
                            console=f"file:{console}",
                            extra=["-smp", str(smp),
                                   "-dfilter", f"0..{lo - 1:#x},{hi:#x}..0xffffffff"])
     try:
         deadline = time.monotonic() + 120
-        while not (m := re.search(rb"guest smpidle: cpus (\d+)\r?\n",
+        while not (m := re.search(p["ready"],
                                   console.read_bytes() if console.exists() else b"")):
             if time.monotonic() > deadline:
                 raise TimeoutError("the smpidle guest did not start")
@@ -157,7 +174,7 @@ def measure(smp, quick, returns_of, vector_of):
     # FIQ that runs `halt`, which then keeps CPU 0 polling the port until `continue`
     cpu0_pcs = [pc for c, pc in roundup_trace if c == 0]
     begin = cpu0_pcs.index(roundup[0])
-    end = cpu0_pcs.index(roundup_ret, begin) + 1
+    end = next(i for i in range(begin, len(cpu0_pcs)) if cpu0_pcs[i] in roundup_rets) + 1
     cpu0 = without_wait(cpu0_pcs[begin:end], poll_heads)
     others = {}
     for cpu in range(1, smp):
