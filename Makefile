@@ -403,12 +403,13 @@ HOST_CC     ?= gcc
 UNIT_BUILD  := build/unit
 UNIT_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter \
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-	$(MONITOR_INCLUDES) -Iplatforms -Itests/unit -Ihyp -Ivdev
+	$(MONITOR_INCLUDES) -Iplatforms -Iplatforms/common -Itests/unit -Ihyp -Ivdev
 UNIT_TESTS  := $(patsubst tests/unit/%.c,$(UNIT_BUILD)/%,$(sort $(wildcard tests/unit/test_*.c)))
 # (the fake port has CPUs of its own: the every-core calls, several CPUs)
 UNIT_SUPPORT := $(filter-out tests/unit/test_%.c,$(wildcard tests/unit/*.c))
 # the Hyp shim's portable parts (hyp/README: the rest is entry code)
-UNIT_HYP := $(filter-out hyp/hyp_main.c,$(wildcard hyp/*.c)) $(wildcard vdev/*.c)
+UNIT_HYP := $(filter-out hyp/hyp_main.c,$(wildcard hyp/*.c)) $(wildcard vdev/*.c) \
+	platforms/common/aarch64_el3_trap.c
 # the host tests run monitor/ with its texts packed as on the target (the real expander)
 UNIT_PACKED := $(addprefix $(UNIT_BUILD)/packed/,$(MONITOR_ALL_SOURCES)) $(UNIT_BUILD)/packed/text_tokens.c
 $(eval $(call source_list,$(UNIT_BUILD)/packed.list,$(MONITOR_ALL_SOURCES)))
@@ -436,8 +437,18 @@ $(UNIT_BUILD)/test_%: tests/unit/test_%.c $(UNIT_OBJS) $(UNIT_HEADERS)
 	@$(if $(Q),echo "  HOSTCC  $@")
 	$(Q)$(HOST_CC) $(UNIT_CFLAGS) $< $(UNIT_OBJS) -lcmocka -o $@
 
-unit: deps $(UNIT_TESTS)
-	@scripts/run-unit-tests.sh $(UNIT_TESTS)
+# The core's AArch64 parts on the host, for a 64-bit target (-DFIQMON_AARCH64=1): each
+# tests/unit/a64/test_*.c with just the monitor files it names in UNIT64_SOURCES (the rest of
+# the unit suite builds the core for a 32-bit target)
+UNIT64_SOURCES := monitor/core/cpu_frame_a64.c monitor/util/parse.c
+UNIT64_TESTS := $(patsubst tests/unit/a64/%.c,$(UNIT_BUILD)/a64/%,$(wildcard tests/unit/a64/test_*.c))
+$(UNIT_BUILD)/a64/test_%: tests/unit/a64/test_%.c $(UNIT64_SOURCES) $(UNIT_HEADERS)
+	@mkdir -p $(@D)
+	@$(if $(Q),echo "  HOSTCC  $@")
+	$(Q)$(HOST_CC) $(UNIT_CFLAGS) -DFIQMON_AARCH64=1 $< $(UNIT64_SOURCES) -lcmocka -o $@
+
+unit: deps $(UNIT_TESTS) $(UNIT64_TESTS)
+	@scripts/run-unit-tests.sh $(UNIT_TESTS) $(UNIT64_TESTS)
 
 # libFuzzer harnesses: each tests/fuzz/fuzz_NAME.c becomes build/fuzz/fuzz_NAME, linked with
 # the other tests/fuzz/*.c, the unit tests' fake port and monitor/. Harnesses run parsers

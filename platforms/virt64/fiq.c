@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The FIQ's C path (every FIQ the noise path, fiq_noise.S, does not finish alone) and the
  * SMC service call, at EL3. */
+#include "aarch64_el3_trap.h"
 #include "cpu_frame.h"
 #include "gicv3.h"
 #include "monitor.h"
@@ -59,35 +60,20 @@ uint32_t port_fiqs_taken(void)
     return n;
 }
 
-/* A trap from the kernel to EL3, not an SMC: with SCR_EL3.FIQ set, the Normal world's
- * accesses to the GIC CPU interface's Group 0 registers (ICC_IAR0_EL1, ICC_IGRPEN0_EL1 ...)
- * come here. Group 0 is fiqmon's: reads as 0 (IAR0 and HPPIR0 as 1023, spurious, so a
- * confused kernel never acknowledges a phantom INTID), writes ignored. Anything else EL3
- * was not asked to trap is skipped alike; each is counted. */
-#define ESR_EC_SYSREG 0x18
-#define ESR_SYSREG_READ 1u
-#define ESR_SYSREG_RT(esr) (((esr) >> 5) & 31u)
-/* Op0, Op2, Op1, CRn, CRm of the access (the ISS without Rt and the direction) */
-#define ESR_SYSREG_ID(esr) ((esr) & 0x3ffc1eu)
-#define SYSREG_ID(op0, op1, crn, crm, op2)                                                         \
-    ((uint64_t)(op0) << 20 | (uint64_t)(op2) << 17 | (uint64_t)(op1) << 14 | (uint64_t)(crn) << 10 | \
-     (uint64_t)(crm) << 1)
-
+/* A trap from the kernel to EL3, not an SMC (its Group 0 GIC register accesses):
+ * answered as aarch64_el3_trap.h says, past the instruction, counted. */
 uint32_t virt64_lower_traps;
 
 void platform_lower_trap(uint64_t esr, struct cpu_frame *f);
 
 void platform_lower_trap(uint64_t esr, struct cpu_frame *f)
 {
-    unsigned rt = ESR_SYSREG_RT(esr);
+    struct el3_trap_answer a = el3_trap_answer(esr);
 
     virt64_lower_traps++;
-    if (esr >> 26 == ESR_EC_SYSREG && (esr & ESR_SYSREG_READ) && rt != 31) {
-        uint64_t id = ESR_SYSREG_ID(esr);
-        bool ack = id == SYSREG_ID(3, 0, 12, 8, 0) || id == SYSREG_ID(3, 0, 12, 8, 2);
-        f->x[rt] = ack ? GIC_INTID_SPURIOUS : 0;
-    }
-    f->pc += 4; /* past the instruction: every trap here is a 32-bit one */
+    if (a.write_rt)
+        f->x[a.rt] = a.value;
+    f->pc += 4; /* every trap taken here is of a 32-bit instruction */
 }
 
 /* SMC from the Normal world: function ids FIQMON_SMC_BASE + FIQMON_SVC_* (SMC32, fiqmon's

@@ -26,6 +26,7 @@ PLAT_SOURCES   := \
 	drivers/gicv3.c \
 	drivers/pl061.c \
 	platforms/common/aarch64_el3_features.c \
+	platforms/common/aarch64_el3_trap.c \
 	platforms/common/build_id.c \
 	platforms/common/platform_common.c \
 	platforms/common/pl011_debug_port.c \
