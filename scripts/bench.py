@@ -266,34 +266,24 @@ def boot_cost(platform, quick):
                 "-device", f"loader,file={image},addr=0x10000,force-raw=on",
                 "-device", "loader,addr=0x10000,cpu-num=0"]
         what = "fiqmon + 4-byte payload (header and CRC checks, copy)"
-    elif platform == "virt64":
-        build_dir = build(platform, "build/bench-virt64", BOOT_DELAY_MS=0)
-        image = ROOT / "build/bench/fake-arm64-image.bin"
-        image.parent.mkdir(parents=True, exist_ok=True)
-        # an arm64 Image header (magic "ARM\x64" at 0x38) whose first instruction loops
-        body = bytearray(b"\x00\x00\x00\x14" + b"\0" * 0x40)
-        body[0x38:0x3C] = (0x644D5241).to_bytes(4, "little")
-        image.write_bytes(body)
-        entry = 0x40200000
+    else:
+        # a kernel header fiqmon checks (zImage: its magic at 0x24; arm64 Image: "ARM\x64" at
+        # 0x38) whose first instruction loops, loaded where fiqmon looks for it
+        a64 = platform == "virt64"
+        entry, (insn, at, magic) = (0x40200000, (b"\x00\x00\x00\x14", 0x38, 0x644D5241)) if a64 \
+            else (0x40800000, (b"\xfe\xff\xff\xea", 0x24, 0x016F2818))
+        build_dir = build(platform, f"build/bench-{platform}", BOOT_DELAY_MS=0)
+        kernel = ROOT / f"build/bench/fake-{'arm64-image' if a64 else 'zimage'}.bin"
+        kernel.parent.mkdir(parents=True, exist_ok=True)
+        body = bytearray(insn + b"\0" * 0x40)
+        body[at:at + 4] = magic.to_bytes(4, "little")
+        kernel.write_bytes(body)
         args = [qemu_bin(platform), *PLATFORMS[platform]["qemu"], "-nographic", "-nic", "none",
                 "-monitor", "none", "-serial", "null", "-serial", "null",
                 "-bios", str(build_dir / "fiqmon.bin"),
-                "-device", f"loader,file={image},addr=0x{entry:x},force-raw=on"]
-        what = "fiqmon from Secure flash (EL3) to an arm64 Image in place (EL2)"
-    else:
-        build_dir = build(platform, "build/bench-virt", BOOT_DELAY_MS=0)
-        zimage = ROOT / "build/bench/fake-zimage.bin"
-        zimage.parent.mkdir(parents=True, exist_ok=True)
-        # a zImage header (magic at 0x24) whose first instruction loops: fiqmon only checks
-        body = bytearray(b"\xfe\xff\xff\xea" + b"\0" * 0x40)
-        body[0x24:0x28] = (0x016F2818).to_bytes(4, "little")
-        zimage.write_bytes(body)
-        entry = 0x40800000
-        args = ["qemu-system-arm", *PLATFORMS[platform]["qemu"], "-nographic", "-nic", "none",
-                "-monitor", "none", "-serial", "null", "-serial", "null",
-                "-bios", str(build_dir / "fiqmon.bin"),
-                "-device", f"loader,file={zimage},addr=0x{entry:x},force-raw=on"]
-        what = "fiqmon from Secure flash to a zImage in place (Normal world)"
+                "-device", f"loader,file={kernel},addr=0x{entry:x},force-raw=on"]
+        what = "fiqmon from Secure flash (EL3) to an arm64 Image in place (EL2)" if a64 else \
+            "fiqmon from Secure flash to a zImage in place (Normal world)"
     log = Path(tempfile.mkdtemp(prefix="fiqmon-bench-")) / "boot.log"
     proc = subprocess.Popen(args + ["-singlestep", "-d", "exec,nochain", "-D", str(log)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

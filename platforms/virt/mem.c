@@ -3,16 +3,14 @@
  * context's virtual addresses, translated through the Normal world's own tables with
  * ATS12NSOPR (md -p: physical). Secure memory is never shown: not fiqmon's RAM, not the
  * flash it booted from. Every access goes through a fault-safe probe. */
-#include "arm_mem_probe.h"
 #include "armv7_cp15.h"
 #include "monitor.h"
 #include "platform.h"
 #include "platform_def.h"
+#include "port_mem_translated.h"
 #include "virt.h"
 
 struct ns_sysregs ns_sysregs;
-static enum port_mem_space space;
-
 /* The Normal world's banked CP15 registers: read with SCR.NS set (Monitor mode stays
  * Secure; only which bank CP15 accesses reach changes). */
 void virt_read_ns_sysregs(struct ns_sysregs *r)
@@ -37,7 +35,7 @@ void virt_read_ns_sysregs(struct ns_sysregs *r)
 void platform_monitor_enter(void)
 {
     virt_read_ns_sysregs(&ns_sysregs);
-    space = PORT_MEM_VIRTUAL;
+    port_mem_space(PORT_MEM_VIRTUAL);
 #if FIQMON_CONSOLE_SHARED
     virt_console_monitor(true);
 #endif
@@ -73,11 +71,6 @@ void platform_monitor_exit(void)
 #if FIQMON_CONSOLE_SHARED
     virt_console_monitor(false);
 #endif
-}
-
-void port_mem_space(enum port_mem_space s)
-{
-    space = s;
 }
 
 const char *port_mem_unavailable(void)
@@ -117,11 +110,11 @@ static void stage2(bool on)
  * read). Also when the FIQ found the CPU in the Hyp shim (serving one of the kernel's
  * trapped accesses): the addresses users and the kernel commands give are the kernel's,
  * and the shim's own memory is physical (md -p) and fiqmon's. */
-static bool translate(uint32_t va, uint32_t *pa)
+bool platform_mem_translate(target_addr_t va, target_addr_t *pa)
 {
     struct cpu_frame *f = monitor_frame();
 
-    if (space != PORT_MEM_VIRTUAL || !f || f->world != FRAME_WORLD_NORMAL) {
+    if (port_mem_space_now() != PORT_MEM_VIRTUAL || !f || f->world != FRAME_WORLD_NORMAL) {
         *pa = va;
         return true;
     }
@@ -173,7 +166,7 @@ void port_debug_code_sync(uint32_t addr)
     uint32_t pa;
 
     port_mem_space(PORT_MEM_VIRTUAL);
-    if (!translate(addr, &pa))
+    if (!platform_mem_translate(addr, &pa))
         return;
     /* fiqmon's accesses bypass the caches (its MMU is off): clean and invalidate the line
      * by its physical address (the MVA with the MMU off), then the instruction caches and
@@ -190,32 +183,3 @@ void port_debug_code_sync(uint32_t addr)
                      : "memory");
 }
 #endif
-
-bool port_mem_is_memory(target_addr_t addr)
-{
-    uint32_t pa;
-
-    return translate(addr, &pa) && (pa - RAM_BASE < RAM_SIZE || pa - FLASH_BASE < FLASH_SIZE);
-}
-
-bool port_mem_read(target_addr_t addr, unsigned width, uint32_t *value)
-{
-    uint32_t pa;
-
-    if (!translate(addr, &pa) || (space != PORT_MEM_FIQMON && port_mem_secret(pa, width)))
-        return false;
-    return width == 1 ? probe_read8(pa, value)
-           : width == 2 ? probe_read16(pa, value)
-                        : probe_read32(pa, value);
-}
-
-bool port_mem_write(target_addr_t addr, unsigned width, uint32_t value)
-{
-    uint32_t pa;
-
-    if (!translate(addr, &pa) || (space != PORT_MEM_FIQMON && port_mem_secret(pa, width)))
-        return false;
-    return width == 1 ? probe_write8(pa, value)
-           : width == 2 ? probe_write16(pa, value)
-                        : probe_write32(pa, value);
-}

@@ -12,6 +12,7 @@ PLAT_SOURCES   := \
 	platforms/common/build_id.c \
 	platforms/common/platform_common.c \
 	platforms/common/pl011_debug_port.c \
+	platforms/common/port_mem_translated.c \
 	platforms/virt/platform.c \
 	platforms/virt/fiq.c \
 	platforms/virt/fiq_noise.S \

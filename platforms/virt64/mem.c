@@ -3,27 +3,20 @@
  * addresses, translated through the Normal world's own tables with AT S1E1R (AT S1E2R
  * for a VHE kernel, which runs in the EL2&0 regime), SCR_EL3.NS as the kernel had it;
  * md -p: physical. Secure memory is never shown: not fiqmon's RAM, not the flash it booted
- * from. Every access goes through a fault-safe probe (boot/aarch64/mem_probe.S). */
+ * from. Every access is a fault-safe probe (port_mem_translated.c, boot/aarch64/mem_probe.S). */
 #include "aarch64_sysreg.h"
-#include "arm_mem_probe.h"
 #include "monitor.h"
 #include "platform.h"
 #include "platform_def.h"
-
-static enum port_mem_space space;
+#include "port_mem_translated.h"
 
 void platform_monitor_enter(void)
 {
-    space = PORT_MEM_VIRTUAL;
+    port_mem_space(PORT_MEM_VIRTUAL);
 }
 
 void platform_monitor_exit(void)
 {
-}
-
-void port_mem_space(enum port_mem_space s)
-{
-    space = s;
 }
 
 const char *port_mem_unavailable(void)
@@ -44,12 +37,12 @@ bool port_mem_secret(target_addr_t pa, unsigned len)
 
 /* Virtual to physical as the interrupted Normal-world context sees it (stage 1, a read at
  * EL1, or EL2 under VHE). PAR_EL1 is the kernel's too: put back. */
-static bool translate(target_addr_t va, uint64_t *pa)
+bool platform_mem_translate(target_addr_t va, target_addr_t *pa)
 {
     struct cpu_frame *f = monitor_frame();
     uint64_t kernel_par, par;
 
-    if (space != PORT_MEM_VIRTUAL || !f || f->world != FRAME_WORLD_NORMAL) {
+    if (port_mem_space_now() != PORT_MEM_VIRTUAL || !f || f->world != FRAME_WORLD_NORMAL) {
         *pa = va;
         return true;
     }
@@ -64,33 +57,4 @@ static bool translate(target_addr_t va, uint64_t *pa)
         return false;
     *pa = (par & PAR_EL1_PA_MASK) | (va & 0xfffu);
     return true;
-}
-
-bool port_mem_is_memory(target_addr_t addr)
-{
-    uint64_t pa;
-
-    return translate(addr, &pa) && (pa - RAM_BASE < RAM_SIZE || pa - FLASH_BASE < FLASH_SIZE);
-}
-
-bool port_mem_read(target_addr_t addr, unsigned width, uint32_t *value)
-{
-    uint64_t pa;
-
-    if (!translate(addr, &pa) || (space != PORT_MEM_FIQMON && port_mem_secret(pa, width)))
-        return false;
-    return width == 1 ? probe_read8(pa, value)
-           : width == 2 ? probe_read16(pa, value)
-                        : probe_read32(pa, value);
-}
-
-bool port_mem_write(target_addr_t addr, unsigned width, uint32_t value)
-{
-    uint64_t pa;
-
-    if (!translate(addr, &pa) || (space != PORT_MEM_FIQMON && port_mem_secret(pa, width)))
-        return false;
-    return width == 1 ? probe_write8(pa, value)
-           : width == 2 ? probe_write16(pa, value)
-                        : probe_write32(pa, value);
 }

@@ -30,6 +30,7 @@ PLAT_SOURCES   := \
 	platforms/common/build_id.c \
 	platforms/common/platform_common.c \
 	platforms/common/pl011_debug_port.c \
+	platforms/common/port_mem_translated.c \
 	platforms/common/console_none.c \
 	platforms/common/debug_none.c \
 	platforms/virt64/platform.c \

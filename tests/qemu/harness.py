@@ -226,6 +226,11 @@ class Fiqmon:
         return out.replace("\r\n", "\n")
 
 
+def console_lines(fm):
+    """Everything the kernel printed on its console so far, line by line."""
+    return fm.console.log.decode("latin1").replace("\r\n", "\n").split("\n")
+
+
 def re_prompt():
     return re.escape(PROMPT)
 

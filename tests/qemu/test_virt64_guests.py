@@ -10,7 +10,7 @@ import zlib
 
 import pytest
 
-from harness import ROOT
+from harness import ROOT, elf_symbols
 from platforms import PLATFORMS, Platform
 
 GUESTS = ROOT / "build/guests/virt64"
@@ -34,20 +34,6 @@ def run_guest(boot, name):
     fm = boot(VIRT64, "nodelay", BOOT_DELAY_MS=0, KERNEL=f"build/guests/virt64/{name}.elf")
     fm.debug.expect(r"fiqmon: booting bare-metal image at 0x40100000 \(x0=00000000, el2h\)")
     return fm
-
-
-def symbols(elf):
-    """{name: (address, size)} from aarch64-linux-gnu-nm."""
-    out = subprocess.run(["aarch64-linux-gnu-nm", "-S", "--defined-only", str(elf)],
-                         check=True, capture_output=True, text=True).stdout
-    syms = {}
-    for line in out.splitlines():
-        parts = line.split()
-        if len(parts) == 4:
-            syms[parts[3]] = (int(parts[0], 16), int(parts[1], 16))
-        elif len(parts) == 3:
-            syms[parts[2]] = (int(parts[0], 16), 0)
-    return syms
 
 
 def in_guest(pc):
@@ -103,7 +89,7 @@ def test_nothing_lost_integrity64_checksums_survive_1000_interruptions(boot):
     saves) and prints a checksum per round. Interrupted over a thousand times, mixing every
     kind of debugger activity, it must print exactly the checksums of an undisturbed run,
     for every round the interruptions touched."""
-    syms = symbols(GUESTS / "integrity.elf")
+    syms = elf_symbols(GUESTS / "integrity.elf")
     loop = (syms["integrity_round"][0], syms["integrity_round"][0] + syms["integrity_round"][1])
     window = syms["integrity_window"][0]    # x0-x30 all live before it
     state = syms["integrity_state"][0]
@@ -162,7 +148,7 @@ def image_crc(elf, tmp_path):
     out = tmp_path / "code.bin"
     subprocess.run(["aarch64-linux-gnu-objcopy", "-O", "binary", "--only-section=.text",
                     "--only-section=.rodata", str(elf), str(out)], check=True)
-    syms = symbols(elf)
+    syms = elf_symbols(elf)
     size = syms["__rodata_end"][0] - syms["__resident_copy_start"][0]
     return zlib.crc32(out.read_bytes()[:size])
 

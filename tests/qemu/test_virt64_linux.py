@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from harness import ROOT, tokens
+from harness import ROOT, console_lines, tokens
 
 PANIC = "Kernel panic - not syncing: VFS: Unable to mount root fs"
 IMAGE = ROOT / "build/linux-arm64/vmlinuz"
@@ -37,10 +37,6 @@ def panicked(boot, **extra):
 def kernel(module_boot):
     """One boot for the module: every test leaves the shell as it found it."""
     return panicked(module_boot)
-
-
-def console_lines(fm):
-    return fm.console.log.decode("latin1").replace("\r\n", "\n").split("\n")
 
 
 def kernel_call_trace(fm):

@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from harness import ROOT, tokens
+from harness import ROOT, console_lines, tokens
 
 PANIC = "Kernel panic - not syncing: VFS: Unable to mount root fs"
 SYMBOL = r"([\w.$]+)\+0x([0-9a-f]+)/0x([0-9a-f]+)"
@@ -30,10 +30,6 @@ def panicked(boot):
     fm.console.expect(r"---\[ end " + re.escape(PANIC) + r"[^\r\n]*\]---\r?\n", timeout=90)
     fm.knock()
     return fm
-
-
-def console_lines(fm):
-    return fm.console.log.decode("latin1").replace("\r\n", "\n").split("\n")
 
 
 def kernel_backtrace(fm):
