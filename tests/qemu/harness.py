@@ -289,9 +289,10 @@ def watchdog_fiq_rates(fm, observe):
 
 
 def elf_entry(elf):
-    """e_entry of a 32-bit ELF."""
+    """e_entry of a 32-bit or 64-bit ELF."""
     import struct
-    return struct.unpack_from("<I", Path(elf).read_bytes(), 0x18)[0]
+    data = Path(elf).read_bytes()
+    return struct.unpack_from("<Q" if data[4] == 2 else "<I", data, 0x18)[0]
 
 
 def gdb_packet(body):
