@@ -404,7 +404,8 @@ UNIT_BUILD  := build/unit
 UNIT_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter \
 	-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
 	$(MONITOR_INCLUDES) -Iplatforms -Iplatforms/common -Itests/unit -Ihyp -Ivdev
-UNIT_TESTS  := $(patsubst tests/unit/%.c,$(UNIT_BUILD)/%,$(sort $(wildcard tests/unit/test_*.c)))
+UNIT_TESTS  := $(patsubst tests/unit/%.c,$(UNIT_BUILD)/%,\
+	$(filter-out %_a64.c,$(sort $(wildcard tests/unit/test_*.c))))
 # (the fake port has CPUs of its own: the every-core calls, several CPUs)
 UNIT_SUPPORT := $(filter-out tests/unit/test_%.c,$(wildcard tests/unit/*.c))
 # the Hyp shim's portable parts (hyp/README: the rest is entry code)
@@ -437,15 +438,29 @@ $(UNIT_BUILD)/test_%: tests/unit/test_%.c $(UNIT_OBJS) $(UNIT_HEADERS)
 	@$(if $(Q),echo "  HOSTCC  $@")
 	$(Q)$(HOST_CC) $(UNIT_CFLAGS) $< $(UNIT_OBJS) -lcmocka -o $@
 
-# The core's AArch64 parts on the host, for a 64-bit target (-DFIQMON_AARCH64=1): each
-# tests/unit/a64/test_*.c with just the monitor files it names in UNIT64_SOURCES (the rest of
-# the unit suite builds the core for a 32-bit target)
-UNIT64_SOURCES := monitor/core/cpu_frame_a64.c monitor/util/parse.c
-UNIT64_TESTS := $(patsubst tests/unit/a64/%.c,$(UNIT_BUILD)/a64/%,$(wildcard tests/unit/a64/test_*.c))
-$(UNIT_BUILD)/a64/test_%: tests/unit/a64/test_%.c $(UNIT64_SOURCES) $(UNIT_HEADERS)
+# A second build of monitor/ as AArch64 compiles it (FIQMON_AARCH64=1: its frame, 64-bit
+# target addresses, *_a64.c instead of the AArch32-only files) with virt64's options (no
+# debug unit, watchdog or shared console), and the fake port built the same way, for
+# tests/unit/test_*_a64.c: what differs between the architectures (the GDB stub's
+# registers and addresses).
+UNIT64_DEFS    := -DFIQMON_AARCH64=1 -DFIQMON_BREAKPOINTS=0 -DFIQMON_WATCHDOG=0 \
+	-DFIQMON_CONSOLE_SHARED=0
+UNIT64_SOURCES := $(filter-out $(MONITOR_AARCH32_ONLY) $(FEATURE_SOURCES_BREAKPOINTS) \
+	$(FEATURE_SOURCES_WATCHDOG),$(MONITOR_ALL_SOURCES))
+UNIT64_OBJS    := $(patsubst %.c,$(UNIT_BUILD)/obj64/%.o,$(addprefix packed/,$(UNIT64_SOURCES)) \
+	packed/text_tokens.c tests/unit/fake_port.c tests/unit/expect.c tests/unit/gdb_packets.c)
+UNIT64_TESTS   := $(patsubst tests/unit/%.c,$(UNIT_BUILD)/%,$(sort $(wildcard tests/unit/test_*_a64.c)))
+$(UNIT_BUILD)/obj64/packed/%.o: $(UNIT_BUILD)/packed/%.c $(UNIT_HEADERS)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(UNIT_CFLAGS) $(UNIT64_DEFS) -c $< -o $@
+$(UNIT_BUILD)/obj64/%.o: %.c $(UNIT_HEADERS)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(UNIT_CFLAGS) $(UNIT64_DEFS) -c $< -o $@
+.SECONDARY: $(UNIT64_OBJS)
+$(UNIT_BUILD)/test_%_a64: tests/unit/test_%_a64.c $(UNIT64_OBJS) $(UNIT_HEADERS)
 	@mkdir -p $(@D)
 	@$(if $(Q),echo "  HOSTCC  $@")
-	$(Q)$(HOST_CC) $(UNIT_CFLAGS) -DFIQMON_AARCH64=1 $< $(UNIT64_SOURCES) -lcmocka -o $@
+	$(Q)$(HOST_CC) $(UNIT_CFLAGS) $(UNIT64_DEFS) $< $(UNIT64_OBJS) -lcmocka -o $@
 
 unit: deps $(UNIT_TESTS) $(UNIT64_TESTS)
 	@scripts/run-unit-tests.sh $(UNIT_TESTS) $(UNIT64_TESTS)

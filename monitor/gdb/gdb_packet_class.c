@@ -35,6 +35,16 @@ static uint32_t gdb_vcont_needs(const char *b, size_t len)
     return CMD_GDB;
 }
 
+/* C SIG;ADDR moves the pc (C SIG alone does not). A loop, not memchr: the AArch64 build's
+ * small C library (boot/libc_min.c) has none. */
+static bool gdb_has_semicolon(const char *b, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (b[i] == ';')
+            return true;
+    return false;
+}
+
 uint32_t gdb_packet_needs(const char *b, size_t len)
 {
     if (len == 0)
@@ -59,7 +69,7 @@ uint32_t gdb_packet_needs(const char *b, size_t len)
     case 'c': /* c [ADDR] */
         return len > 1 ? CMD_GDB | CMD_CONTROLS_KERNEL : CMD_GDB;
     case 'C': /* C SIG[;ADDR] */
-        return memchr(b, ';', len) ? CMD_GDB | CMD_CONTROLS_KERNEL : CMD_GDB;
+        return gdb_has_semicolon(b, len) ? CMD_GDB | CMD_CONTROLS_KERNEL : CMD_GDB;
     case 's':
     case 'S':
         return CMD_GDB | CMD_CONTROLS_KERNEL;

@@ -7,6 +7,7 @@
  * is the exception: it goes from memory straight to the port, and a resend reads the
  * memory again. Every packet sent is run-length encoded on the way out (tx_*). */
 #include "gdb_stub.h"
+#include "gdb_regs.h"
 #include "parse.h"
 
 #include <string.h>
@@ -45,29 +46,12 @@ _Static_assert((GDB_PACKET_SIZE - 6u) / 2u + 1u <= RCMD_BATCH, "command line mee
  * could catch them). */
 #define NO_BREAKPOINTS "E01"
 
-#define GDB_REG_CPSR 25u /* cpsr's number in the target description */
-#define GDB_REGS_HEX (17u * 8u)
-
 /* A thread (CPU) that is not there, or runs on: ESRCH. */
 #define NO_THREAD "E03"
 
 enum { RX_IDLE, RX_BODY, RX_CSUM1, RX_CSUM2 };
 
 static const char hex_digits[] = "0123456789abcdef";
-
-/* The registers GDB gets in g/G and by number in p/P: ARM's core feature. */
-static const char target_xml[] =
-    "<?xml version=\"1.0\"?><!DOCTYPE target SYSTEM \"gdb-target.dtd\">"
-    "<target><architecture>arm</architecture><feature name=\"org.gnu.gdb.arm.core\">"
-    "<reg name=\"r0\" bitsize=\"32\"/><reg name=\"r1\" bitsize=\"32\"/>"
-    "<reg name=\"r2\" bitsize=\"32\"/><reg name=\"r3\" bitsize=\"32\"/>"
-    "<reg name=\"r4\" bitsize=\"32\"/><reg name=\"r5\" bitsize=\"32\"/>"
-    "<reg name=\"r6\" bitsize=\"32\"/><reg name=\"r7\" bitsize=\"32\"/>"
-    "<reg name=\"r8\" bitsize=\"32\"/><reg name=\"r9\" bitsize=\"32\"/>"
-    "<reg name=\"r10\" bitsize=\"32\"/><reg name=\"r11\" bitsize=\"32\"/>"
-    "<reg name=\"r12\" bitsize=\"32\"/><reg name=\"sp\" bitsize=\"32\" type=\"data_ptr\"/>"
-    "<reg name=\"lr\" bitsize=\"32\"/><reg name=\"pc\" bitsize=\"32\" type=\"code_ptr\"/>"
-    "<reg name=\"cpsr\" bitsize=\"32\" regnum=\"25\"/></feature></target>";
 
 /* --- hex --------------------------------------------------------------------------------- */
 
@@ -80,43 +64,60 @@ static int hex_byte(const char *p)
     return (hi | lo) < 0 ? -1 : hi << 4 | lo;
 }
 
-/* A 32-bit register as GDB sends it: 8 hex digits, little-endian. */
-static bool get_le32(const char *p, uint32_t *out)
+/* A register as GDB sends it: 2 * bytes hex digits, little-endian. */
+static bool get_le(const char *p, unsigned bytes, target_addr_t *out)
 {
-    uint32_t v = 0;
+    target_addr_t v = 0;
 
-    for (unsigned i = 0; i < 4; i++) {
+    for (unsigned i = 0; i < bytes; i++) {
         int b = hex_byte(p + 2 * i);
         if (b < 0)
             return false;
-        v |= (uint32_t)b << (8 * i);
+        v |= (target_addr_t)b << (8 * i);
     }
     *out = v;
     return true;
 }
 
-/* A hex number of at most 32 bits and at least one digit at p (before end). Returns the
- * first byte after it, or NULL. */
-static const char *parse_hex(const char *p, const char *end, uint32_t *out)
+/* A hex number of at most bits bits (32, or an address's width) and at least one digit at
+ * p (before end). Returns the first byte after it, or NULL. */
+static const char *parse_hex_bits(const char *p, const char *end, target_addr_t *out,
+                                  unsigned bits)
 {
     const char *start = p;
-    uint32_t v = 0;
+    target_addr_t v = 0;
     int d;
 
     for (; p < end && (d = parse_hex_digit(*p)) >= 0; p++) {
-        if (v >> 28)
+        if (v >> (bits - 4))
             return NULL;
-        v = v << 4 | (uint32_t)d;
+        v = v << 4 | (target_addr_t)d;
     }
     *out = v;
     return p == start ? NULL : p;
 }
 
-/* "ADDR,LEN" followed by sep (or by the end when sep is 0). Returns what follows sep. */
-static const char *parse_range(const char *p, const char *end, uint32_t *addr, uint32_t *len,
-                               char sep)
+/* A hex number of at most 32 bits: a length, a register or thread number, a signal. */
+static const char *parse_hex(const char *p, const char *end, uint32_t *out)
 {
-    p = parse_hex(p, end, addr);
+    target_addr_t v = 0;
+
+    p = parse_hex_bits(p, end, &v, 32);
+    *out = (uint32_t)v;
+    return p;
+}
+
+/* An address in the target's space (target_addr_t: 32 or 64 bits). */
+static const char *parse_hex_addr(const char *p, const char *end, target_addr_t *out)
+{
+    return parse_hex_bits(p, end, out, 8 * sizeof(target_addr_t));
+}
+
+/* "ADDR,LEN" followed by sep (or by the end when sep is 0). Returns what follows sep. */
+static const char *parse_range(const char *p, const char *end, target_addr_t *addr,
+                               uint32_t *len, char sep)
+{
+    p = parse_hex_addr(p, end, addr);
     if (!p || p == end || *p != ',')
         return NULL;
     p = parse_hex(p + 1, end, len);
@@ -273,10 +274,11 @@ static void put_hex8(struct gdb_stub *g, uint32_t b)
     put(g, hex_digits[b & 15]);
 }
 
-static void put_le32(struct gdb_stub *g, uint32_t v)
+/* A register: bytes (4 or 8) little-endian. */
+static void put_le(struct gdb_stub *g, target_addr_t v, unsigned bytes)
 {
-    for (unsigned i = 0; i < 4; i++)
-        put_hex8(g, v >> (8 * i));
+    for (unsigned i = 0; i < bytes; i++)
+        put_hex8(g, (uint32_t)(v >> (8 * i)) & 0xffu);
 }
 
 #if FIQMON_BREAKPOINTS
@@ -314,83 +316,60 @@ static void send_reply(struct gdb_stub *g)
 
 /* --- registers --------------------------------------------------------------------------- */
 
-static bool classic_mode(uint32_t psr)
-{
-    switch (psr & ARM_MODE_MASK) {
-    case ARM_MODE_USR:
-    case ARM_MODE_FIQ:
-    case ARM_MODE_IRQ:
-    case ARM_MODE_SVC:
-    case ARM_MODE_ABT:
-    case ARM_MODE_UND:
-    case ARM_MODE_SYS:
-        return true;
-    default:
-        return false;
-    }
-}
-
-/* GDB may change the mode only among the ones the frame fully describes. */
-static bool cpsr_ok(uint32_t old, uint32_t val)
-{
-    return !((old ^ val) & ARM_MODE_MASK) || (classic_mode(old) && classic_mode(val));
-}
-
-/* Register n by GDB's numbering, or NULL. */
-static uint32_t *gdb_reg(struct cpu_frame *f, uint32_t n)
-{
-    if (n < 16)
-        return frame_reg(f, n);
-    return n == GDB_REG_CPSR ? &f->cpsr : NULL;
-}
-
 static void read_regs(struct gdb_stub *g, struct cpu_frame *f)
 {
-    for (unsigned i = 0; i < 16; i++)
-        put_le32(g, *frame_reg(f, i));
-    put_le32(g, f->cpsr);
+    for (unsigned s = 0; s < GDB_REG_SLOTS; s++)
+        put_le(g, gdb_reg_get(f, s), gdb_reg_bytes(s));
 }
 
-/* G: all 17 checked before any is written; cpsr last, so r13/r14 land in the bank of the
- * mode they were read from. */
+/* G: every register checked before any is written; the psr last, so banked registers
+ * (AArch32's r13/r14) land in the bank of the mode they were read from. */
 static void write_regs(struct gdb_stub *g, struct cpu_frame *f, const char *p, size_t n)
 {
-    uint32_t v;
+    target_addr_t v = 0;
+    const char *q = p;
 
     if (n != GDB_REGS_HEX)
         return reply_str(g, "E22");
-    for (unsigned i = 0; i < 17; i++)
-        if (!get_le32(p + 8 * i, &v))
+    for (unsigned s = 0; s < GDB_REG_SLOTS; q += 2 * gdb_reg_bytes(s++))
+        if (!get_le(q, gdb_reg_bytes(s), &v))
             return reply_str(g, "E22");
-    if (!cpsr_ok(f->cpsr, v))
+    if (!gdb_psr_ok(frame_psr(f), (uint32_t)v)) /* v: the psr, the last slot */
         return reply_str(g, "E22");
-    for (unsigned i = 0; i < 16; i++)
-        get_le32(p + 8 * i, frame_reg(f, i));
-    f->cpsr = v;
+    for (unsigned s = 0; s < GDB_REG_PSR; p += 2 * gdb_reg_bytes(s++)) {
+        get_le(p, gdb_reg_bytes(s), &v);
+        gdb_reg_set(f, s, v);
+    }
+    get_le(p, gdb_reg_bytes(GDB_REG_PSR), &v);
+    gdb_reg_set(f, GDB_REG_PSR, v);
     reply_str(g, "OK");
 }
 
 /* p N */
 static void read_reg(struct gdb_stub *g, struct cpu_frame *f, const char *p, const char *end)
 {
-    uint32_t n, *r;
+    uint32_t n;
+    int s;
 
-    if (parse_hex(p, end, &n) != end || !(r = gdb_reg(f, n)))
+    if (parse_hex(p, end, &n) != end || (s = gdb_reg_slot(n)) < 0)
         return reply_str(g, "E22");
-    put_le32(g, *r);
+    put_le(g, gdb_reg_get(f, (unsigned)s), gdb_reg_bytes((unsigned)s));
 }
 
-/* P N=VALUE */
+/* P N=VALUE, VALUE exactly as wide as the register */
 static void write_reg(struct gdb_stub *g, struct cpu_frame *f, const char *p, const char *end)
 {
-    uint32_t n, v, *r;
+    uint32_t n;
+    target_addr_t v;
+    int s;
 
     p = parse_hex(p, end, &n);
-    if (!p || end - p != 9 || *p != '=' || !get_le32(p + 1, &v) || !(r = gdb_reg(f, n)))
+    if (!p || (s = gdb_reg_slot(n)) < 0 || end - p != 1 + 2 * (int)gdb_reg_bytes((unsigned)s) ||
+        *p != '=' || !get_le(p + 1, gdb_reg_bytes((unsigned)s), &v))
         return reply_str(g, "E22");
-    if (r == &f->cpsr && !cpsr_ok(*r, v))
+    if ((unsigned)s == GDB_REG_PSR && !gdb_psr_ok(frame_psr(f), (uint32_t)v))
         return reply_str(g, "E22");
-    *r = v;
+    gdb_reg_set(f, (unsigned)s, v);
     reply_str(g, "OK");
 }
 
@@ -583,10 +562,11 @@ static bool mem_usable(void)
  * the first fault. Returns false, having sent nothing, if the first byte faults. */
 static bool send_mem(const struct gdb_stub *g)
 {
-    uint32_t addr = g->mem_addr, len = g->mem_len, i = 0, v;
+    target_addr_t addr = g->mem_addr;
+    uint32_t len = g->mem_len, i = 0, v;
 
     while (i < len) {
-        uint32_t a = addr + i;
+        target_addr_t a = addr + i;
         unsigned w = !(a & 3) && len - i >= 4 ? 4 : 1;
         if (!port_mem_read(a, w, &v))
             break;
@@ -606,7 +586,8 @@ static bool send_mem(const struct gdb_stub *g)
  * reply went out (streamed); otherwise it is in buf. */
 static bool read_mem(struct gdb_stub *g, const char *p, const char *end)
 {
-    uint32_t addr, len;
+    target_addr_t addr;
+    uint32_t len;
 
     if (!parse_range(p, end, &addr, &len, 0)) {
         reply_str(g, "E22");
@@ -614,8 +595,8 @@ static bool read_mem(struct gdb_stub *g, const char *p, const char *end)
     }
     if (len > GDB_PACKET_SIZE / 2)
         len = GDB_PACKET_SIZE / 2;
-    if (addr && len > 0u - addr)
-        len = 0u - addr; /* stop at the top of the address space */
+    if (addr && len > (target_addr_t)0 - addr)
+        len = (uint32_t)((target_addr_t)0 - addr); /* stop at the top of the address space */
     if (!len)
         return false; /* the empty reply */
     g->mem_addr = addr;
@@ -631,12 +612,13 @@ static bool read_mem(struct gdb_stub *g, const char *p, const char *end)
 }
 
 /* Writes d[0..n) at addr: aligned words as words, the rest bytewise. */
-static bool write_mem(uint32_t addr, const uint8_t *d, uint32_t n)
+static bool write_mem(target_addr_t addr, const uint8_t *d, uint32_t n)
 {
     unsigned w;
 
     for (uint32_t i = 0; i < n; i += w) {
-        uint32_t a = addr + i, v = d[i];
+        target_addr_t a = addr + i;
+        uint32_t v = d[i];
         w = 1;
         if (!(a & 3) && n - i >= 4) {
             w = 4;
@@ -651,7 +633,8 @@ static bool write_mem(uint32_t addr, const uint8_t *d, uint32_t n)
 /* M ADDR,LEN:HEX and X ADDR,LEN:BINARY. The data is decoded in place over the packet. */
 static void write_mem_packet(struct gdb_stub *g, char kind, char *p, const char *end)
 {
-    uint32_t addr, len, n = 0;
+    target_addr_t addr;
+    uint32_t len, n = 0;
     uint8_t *d;
 
     p = (char *)parse_range(p, end, &addr, &len, ':');
@@ -680,7 +663,7 @@ static void write_mem_packet(struct gdb_stub *g, char kind, char *p, const char 
         if (n != len)
             return reply_str(g, "E22");
     }
-    if (len && (len - 1 > 0xffffffffu - addr || !mem_usable() || !write_mem(addr, d, len)))
+    if (len && (len - 1 > TARGET_ADDR_MAX - addr || !mem_usable() || !write_mem(addr, d, len)))
         return reply_str(g, "E14");
     reply_str(g, "OK");
 }
@@ -705,16 +688,17 @@ static bool starts(const char *b, size_t len, const char *s)
 static void read_features(struct gdb_stub *g, const char *p, const char *end)
 {
     static const char annex[] = "target.xml:";
-    const uint32_t size = sizeof(target_xml) - 1;
-    uint32_t off, len, i;
+    const uint32_t size = gdb_target_xml_len;
+    target_addr_t off;
+    uint32_t len, i;
 
     if (!starts(p, (size_t)(end - p), annex))
         return reply_str(g, "E00");
     if (!parse_range(p + sizeof(annex) - 1, end, &off, &len, 0) || off > size)
         return reply_str(g, "E22");
     g->out = 1;
-    for (i = off; i < size && i - off < len && g->out + 2u <= GDB_PACKET_SIZE; i++)
-        put_bin(g, target_xml[i]);
+    for (i = (uint32_t)off; i < size && i - off < len && g->out + 2u <= GDB_PACKET_SIZE; i++)
+        put_bin(g, gdb_target_xml[i]);
     g->buf[0] = i == size ? 'l' : 'm';
 }
 
@@ -818,10 +802,11 @@ static bool vcont_ok(const char *p, const char *end, bool *step, const char **th
 /* c [ADDR] and C SIG[;ADDR]: resume, f at ADDR if given. Returns false if malformed. */
 static bool continue_ok(struct cpu_frame *f, const char *p, const char *end)
 {
-    uint32_t v;
+    uint32_t sig;
+    target_addr_t pc;
 
     if (p[-1] == 'C' || p[-1] == 'S') {
-        p = parse_hex(p, end, &v);
+        p = parse_hex(p, end, &sig);
         if (!p || (p < end && *p++ != ';'))
             return false;
         if (p == end && p[-1] != ';')
@@ -829,9 +814,9 @@ static bool continue_ok(struct cpu_frame *f, const char *p, const char *end)
     } else if (p == end) {
         return true;
     }
-    if (parse_hex(p, end, &v) != end)
+    if (parse_hex_addr(p, end, &pc) != end)
         return false;
-    f->pc = v;
+    f->pc = pc;
     return true;
 }
 
@@ -916,7 +901,7 @@ static bool step_ok(struct gdb_stub *g, const char *p, const char *end)
     const char *error;
     bool online;
     struct cpu_frame *f = cpu_context(g, g->cpu, &online);
-    uint32_t pc;
+    target_addr_t pc;
 
     if (!debug_unit()) {
         reply_str(g, NO_BREAKPOINTS);

@@ -45,15 +45,24 @@
  * takes every stop) and select it. CPU 0's context is the session's frame; the others'
  * are their roundup frames, which exist only while the monitor holds them.
  *
- * Registers follow the target description served by qXfer:features:read:target.xml:
- * r0-r12, sp, lr, pc (GDB numbers 0-15) and cpsr (25); the g/G packet carries those 17
- * in that order, 32-bit little-endian. They are the interrupted mode's view of the saved
- * frame (frame_reg()), so an edit lands where the FIQ exit reloads it. A cpsr write may
- * not change the mode to or from anything but usr, fiq, irq, svc, abt, und, sys (E22).
+ * Registers follow the target description served by qXfer:features:read:target.xml, one
+ * per architecture (gdb_regs.h). AArch32: r0-r12, sp, lr, pc (GDB numbers 0-15) and cpsr
+ * (25); the g/G packet carries those 17 in that order, 32-bit little-endian. They are the
+ * interrupted mode's view of the saved frame (frame_reg()), so an edit lands where the
+ * FIQ exit reloads it. A cpsr write may not change the mode to or from anything but usr,
+ * fiq, irq, svc, abt, und, sys (E22). AArch64: x0-x30, sp, pc (64-bit) and cpsr (32-bit,
+ * PSTATE), GDB's aarch64 numbers 0-33, in that order; sp is the interrupted context's
+ * (frame_sp()); a cpsr write may not change M[4:0], the exception level, stack pointer
+ * and width (E22); no SIMD/FP registers (fiqmon never saves them). p/P of a number the
+ * description lacks, a P value not exactly the register's width, a G not exactly all of
+ * them: E22.
  *
  * Memory goes through port_mem_read/write in the virtual space (aligned words as width 4,
- * the rest bytewise). m reads at most GDB_PACKET_SIZE / 2 bytes; a fault on the first byte
- * gives E14, a read that faults later returns the bytes before the fault. M (hex) and X
+ * the rest bytewise). Addresses (m, M, X, c ADDR) are the target's width (target_addr_t:
+ * 32 or 64 bits; more significant digits than that are E22); lengths and every other
+ * number are at most 32 bits. m reads at most GDB_PACKET_SIZE / 2 bytes, and stops at the
+ * top of the address space; a fault on the first byte gives E14, a read that faults
+ * later returns the bytes before the fault; a range of M/X past the top is E14. M (hex) and X
  * (binary: '}' escapes the next byte, which is XORed with 0x20; GDB escapes '#', '$', '}'
  * and '*') write LEN bytes; X with no data is GDB's probe and gets OK, which makes GDB use
  * X for its writes. Data that does not decode to exactly LEN bytes (a short or long X, an
@@ -71,7 +80,8 @@
  * (GDB_PACKET_SIZE - 1) / 2 bytes (1023), then OK. O packets are sent once (never resent on
  * '-').
  *
- * No breakpoints or single-step: Z, z, s and S get E01. Not the empty reply: on that GDB
+ * No breakpoints or single-step without a debug unit (every platform but virt with HYP=1;
+ * AArch64 has none yet): Z, z, s and S get E01. Not the empty reply: on that GDB
  * falls back to writing its own breakpoint instructions into the kernel's text with M/X
  * and resuming into them (they trap into the kernel's handlers, not fiqmon's); on an error
  * it reports "Cannot insert breakpoint" and keeps the target stopped. vCont? offers only
@@ -131,7 +141,7 @@ struct gdb_stub {
     uint8_t resends;         /* of that reply */
     uint16_t len;            /* body bytes received */
     uint16_t out;            /* reply bytes */
-    uint32_t mem_addr;       /* the last m packet's range */
+    target_addr_t mem_addr;  /* the last m packet's range */
     uint32_t mem_len;
     /* The body being received, then (once it is dispatched) the reply to it. */
     char buf[GDB_PACKET_SIZE];

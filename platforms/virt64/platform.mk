@@ -12,8 +12,7 @@ CODE_SET       :=
 BOOT_DELAY_MS ?= 1000
 PLAT_DEFINES   := -DBOOT_DELAY_MS=$(BOOT_DELAY_MS)
 # What the AArch64 port has so far (docs/aarch64.md): the knock, the shell, regs, md/mw,
-# irqs, the hand-off, kmsg, version, sym, bt, the watchdog. GDB and ps/lsmod are AArch32's yet.
-override GDB := 0
+# irqs, the hand-off, kmsg, version, sym, bt, the watchdog, GDB. ps/lsmod are AArch32's yet.
 
 ifneq ($(HYP),0)
 $(error HYP=1: virt64 has no Hyp shim (the kernel owns EL2))

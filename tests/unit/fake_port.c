@@ -35,7 +35,11 @@ static const struct boot_target default_boot = {
     .dtb_addr = FAKE_RAM_BASE + 0xe000u,
     .dtb_max = 0x1000u,
     .payload_addr = 0,
+#if FIQMON_AARCH64
+    .entry_cpsr = A64_PSTATE_EL1H | A64_PSTATE_I,
+#else
     .entry_cpsr = ARM_MODE_SVC | ARM_PSR_I,
+#endif
     .entry_world = FRAME_WORLD_SECURE,
 };
 
@@ -99,18 +103,20 @@ void port_putc(uint8_t c)
 
 static uint8_t memory[FAKE_RAM_SIZE];
 static struct {
-    uint32_t addr, len;
+    target_addr_t addr;
+    uint32_t len;
 } faults[FAULTS_MAX];
 static unsigned fault_count;
 
 /* More memory at other addresses (fake_mem_map), e.g. where a kernel's data would be. */
 #define REGIONS_MAX 4u
 static struct {
-    uint32_t base, size;
+    target_addr_t base;
+    uint32_t size;
     uint8_t *bytes;
 } regions[REGIONS_MAX];
 
-uint8_t *fake_mem_map(uint32_t base, uint32_t size)
+uint8_t *fake_mem_map(target_addr_t base, uint32_t size)
 {
     for (unsigned i = 0; i < REGIONS_MAX; i++) {
         if (!regions[i].bytes) {
@@ -129,7 +135,7 @@ uint8_t *fake_mem_map(uint32_t base, uint32_t size)
 }
 
 /* The host byte behind target address addr, or NULL if nothing is mapped there. */
-static uint8_t *host_byte(uint32_t addr)
+static uint8_t *host_byte(target_addr_t addr)
 {
     if (addr - FAKE_RAM_BASE < FAKE_RAM_SIZE)
         return &memory[addr - FAKE_RAM_BASE];
@@ -139,24 +145,24 @@ static uint8_t *host_byte(uint32_t addr)
     return NULL;
 }
 
-uint8_t *fake_mem(uint32_t addr)
+uint8_t *fake_mem(target_addr_t addr)
 {
     if (!host_byte(addr)) {
-        fail_msg("fake_mem: 0x%08x is outside the fake RAM", (unsigned)addr);
+        fail_msg("fake_mem: 0x%08llx is outside the fake RAM", (unsigned long long)addr);
         abort();
     }
     return host_byte(addr);
 }
 
-void fake_mem_write(uint32_t addr, const void *data, size_t len)
+void fake_mem_write(target_addr_t addr, const void *data, size_t len)
 {
     if (len == 0)
         return;
-    fake_mem(addr + (uint32_t)len - 1); /* checks the end */
+    fake_mem(addr + (target_addr_t)len - 1); /* checks the end */
     memcpy(fake_mem(addr), data, len);
 }
 
-void fake_mem_add_fault(uint32_t addr, uint32_t len)
+void fake_mem_add_fault(target_addr_t addr, uint32_t len)
 {
     if (fault_count == FAULTS_MAX) {
         fail_msg("fake_mem_add_fault: more than %u ranges", FAULTS_MAX);
@@ -167,9 +173,9 @@ void fake_mem_add_fault(uint32_t addr, uint32_t len)
     fault_count++;
 }
 
-/* [addr, addr + width) lies in the fake RAM and touches no fault range. Computed in 64
- * bits, so an access that would wrap past 0xffffffff is simply outside. */
-static bool accessible(uint32_t addr, unsigned width)
+/* [addr, addr + width) lies in the fake RAM and touches no fault range. An access that
+ * would wrap past the top of the address space (TARGET_ADDR_MAX) is simply outside. */
+static bool accessible(target_addr_t addr, unsigned width)
 {
     uint64_t start = addr, end = (uint64_t)addr + width;
 
@@ -177,7 +183,7 @@ static bool accessible(uint32_t addr, unsigned width)
         fake.bad_widths++;
         return false;
     }
-    if (end > 0x100000000ull || !host_byte(addr) || !host_byte((uint32_t)(end - 1)))
+    if (addr > TARGET_ADDR_MAX - (width - 1) || !host_byte(addr) || !host_byte(addr + width - 1))
         return false; /* (regions never touch, so both ends in one means all of it) */
     for (unsigned i = 0; i < fault_count; i++) {
         uint64_t fs = faults[i].addr, fe = fs + faults[i].len;
@@ -193,7 +199,7 @@ static void count_space(void)
         fake.space_accesses[fake.space]++;
 }
 
-void (*fake_on_mem_access)(bool write, uint32_t addr, unsigned width, uint32_t value);
+void (*fake_on_mem_access)(bool write, target_addr_t addr, unsigned width, uint32_t value);
 
 bool port_mem_read(target_addr_t addr, unsigned width, uint32_t *value)
 {
@@ -470,6 +476,20 @@ void port_watchdog_held(void)
 {
 }
 
+/* AArch64's allregs: two system registers with fixed values. */
+unsigned port_sysregs(struct port_sysreg *out, unsigned max)
+{
+    static const struct port_sysreg regs[] = {
+        {"sctlr_el1", 0x30d0198du},
+        {"vbar_el1", 0xffff800008010800ull},
+    };
+    unsigned n = 0;
+
+    for (; n < max && n < sizeof(regs) / sizeof(regs[0]); n++)
+        out[n] = regs[n];
+    return n;
+}
+
 void port_monitor_stack_paint(void)
 {
 }
@@ -553,7 +573,7 @@ void port_cpu(unsigned n, struct port_cpu *out)
     out->stopped = out->online && (n == 0 ? f != NULL : fake.cpus_held && !(fake.cpus_late & (1u << n)));
     if (out->online && f) {
         out->pc = f->pc;
-        out->cpsr = f->cpsr;
+        out->cpsr = frame_psr(f);
     }
     out->frame = out->stopped ? f : NULL;
 }

@@ -8,7 +8,9 @@
  *              fake_mem_map, plus fault ranges inside or outside them; anything else
  *              faults. Faulting accesses change nothing. Virtual and
  *              physical addresses are the same; the fake records which space each
- *              access was made in.
+ *              access was made in. Addresses are target_addr_t: the fake also serves
+ *              the AArch64 build of the monitor (tests/unit/test_*_a64.c), where a
+ *              region may lie anywhere in 64 bits.
  *   receiver   port_rx_poll delivers one scripted chunk per call into mon_rx
  *   reboot     port_reboot jumps back to fake_expect_reboot, or fails the test
  *   timer      port_entropy returns fake.entropy, then adds fake.entropy_step to it;
@@ -49,14 +51,14 @@ size_t fake_output_len(void);
 /* --- memory --- */
 /* Host pointer to target address addr (must lie in the fake RAM); for setting up and
  * inspecting memory behind the port's back. */
-uint8_t *fake_mem(uint32_t addr);
-void fake_mem_write(uint32_t addr, const void *data, size_t len);
+uint8_t *fake_mem(target_addr_t addr);
+void fake_mem_write(target_addr_t addr, const void *data, size_t len);
 /* Accesses touching any byte of [addr, addr + len) fault from now on. */
-void fake_mem_add_fault(uint32_t addr, uint32_t len);
+void fake_mem_add_fault(target_addr_t addr, uint32_t len);
 /* Maps size more bytes (zeroed) at base, besides the fake RAM: e.g. a kernel's virtual
  * addresses 0xc0000000... (at most 4 regions, not touching each other or the fake RAM).
  * Returns the host pointer; fake_mem() works there too. Unmapped by fake_port_reset. */
-uint8_t *fake_mem_map(uint32_t base, uint32_t size);
+uint8_t *fake_mem_map(target_addr_t base, uint32_t size);
 
 /* --- receiver --- */
 /* Queue a chunk: the next port_rx_poll that finds it first puts its bytes into mon_rx. */
@@ -157,7 +159,7 @@ extern struct fake_port fake;
 
 /* Called with every port_mem_read (value 0) and port_mem_write before the fake decides
  * whether it faults; NULL (the default) for none. For oracles such as the fuzz harnesses'. */
-extern void (*fake_on_mem_access)(bool write, uint32_t addr, unsigned width, uint32_t value);
+extern void (*fake_on_mem_access)(bool write, target_addr_t addr, unsigned width, uint32_t value);
 
 extern const uint8_t fake_build_id[FAKE_BUILD_ID_LEN];
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The GDB stub on the fake port: framing, acks, resends, every packet with its exact reply,
  * malformed arguments, faulting memory, run control and "monitor" commands. Expected
- * packets are framed by this file's own checksum code, not the stub's. */
+ * packets are framed by the tests' own checksum code (gdb_packets.c), not the stub's. */
 #include "expect.h"
 
 #include <stdio.h>
@@ -10,6 +10,7 @@
 #include "console.h"
 #include "breakpoints.h"
 #include "fake_port.h"
+#include "gdb_packets.h"
 #include "gdb_stub.h"
 #include "fiqmon_features.h"
 #include "monitor.h"
@@ -22,29 +23,6 @@ static struct gdb_stub stub;
 static struct cpu_frame frame;
 
 /* --- helpers ------------------------------------------------------------------------------- */
-
-/* "$body#cs" for n bytes of body. */
-static const char *pktn(const void *body, size_t n)
-{
-    const uint8_t *b = body;
-    static char out[4][8192];
-    static unsigned slot_;
-    char *o = out[slot_++ % 4];
-    unsigned sum = 0;
-
-    assert_true(n + 5 <= sizeof(out[0]));
-    o[0] = '$';
-    memcpy(o + 1, b, n);
-    for (size_t i = 0; i < n; i++)
-        sum += b[i];
-    snprintf(o + 1 + n, 4, "#%02x", sum & 0xff);
-    return o;
-}
-
-static const char *pkt(const char *body)
-{
-    return pktn(body, strlen(body));
-}
 
 /* Feeds bytes; every byte but the last must leave the CPU where it is. Returns the last
  * byte's action. */
@@ -136,68 +114,6 @@ static const char *hex_of(const char *s)
     for (; *s; s++)
         n += (size_t)snprintf(out + n, sizeof(out) - n, "%02x", (unsigned char)*s);
     return out;
-}
-
-/* --- an independent reader of the stub's run-length encoding ------------------------------ */
-
-/* The wire as GDB reads it: every packet's checksum checked on the wire bytes, each '*'
- * run expanded (the character before it, repeated count - 29 more times), then the packet
- * framed again around the expanded body with this file's checksum. Fails on what the
- * protocol forbids or what saves nothing: a count outside ' '..'~', a count of '#', '$',
- * '+' or '-', a '*' with nothing before it, four equal literal characters in a row. Other
- * bytes (acks) are copied. */
-static const char *expand_wire(const char *out, size_t len)
-{
-    static char res[1u << 20];
-    size_t rn = 0;
-    const char *end = out + len;
-
-    while (out < end) {
-        if (*out != '$') {
-            assert_true(rn + 1 < sizeof(res));
-            res[rn++] = *out++;
-            continue;
-        }
-        const char *hash = memchr(out + 1, '#', (size_t)(end - out - 1));
-        EXPECT_TRUE(hash && end - hash >= 3, "unterminated packet %s", expect_escape(out));
-        unsigned wsum = 0, esum = 0, lit_run = 0;
-        char lit_c = 0;
-        for (const char *p = out + 1; p < hash; p++)
-            wsum += (uint8_t)*p;
-        EXPECT_EQ(wsum & 0xff, (unsigned)(hexval(hash[1]) << 4 | hexval(hash[2])));
-        size_t start = rn;
-        assert_true(rn + 1 < sizeof(res));
-        res[rn++] = '$';
-        for (const char *p = out + 1; p < hash; p++) {
-            if (*p == '*') {
-                EXPECT_TRUE(rn > start + 1, "'*' first in %s", expect_escape(out));
-                EXPECT_TRUE(p + 1 < hash, "'*' without a count");
-                char k = p[1];
-                EXPECT_TRUE(k >= ' ' && k <= '~', "count character 0x%02x", (uint8_t)k);
-                EXPECT_TRUE(!strchr("#$+-", k), "forbidden count character '%c'", k);
-                for (int i = 0; i < k - 29; i++) {
-                    assert_true(rn + 1 < sizeof(res));
-                    res[rn] = res[rn - 1];
-                    rn++;
-                }
-                p++;
-                lit_run = 0;
-                continue;
-            }
-            lit_run = *p == lit_c ? lit_run + 1 : 1;
-            lit_c = *p;
-            EXPECT_TRUE(lit_run < 4, "four literal '%c' in a row: not encoded", *p);
-            assert_true(rn + 1 < sizeof(res));
-            res[rn++] = *p;
-        }
-        for (size_t i = start + 1; i < rn; i++)
-            esum += (uint8_t)res[i];
-        assert_true(rn + 4 < sizeof(res));
-        rn += (size_t)snprintf(res + rn, 4, "#%02x", esum & 0xff);
-        out = hash + 3;
-    }
-    res[rn] = '\0';
-    return res;
 }
 
 /* The stub's output so far, as GDB understands it (expand_wire). */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* The AArch64 parts of the monitor core, built on the host for a 64-bit target
- * (-DFIQMON_AARCH64=1, with only the files they need: the Makefile's UNIT64 rule): the
+ * (-DFIQMON_AARCH64=1: the Makefile's UNIT64 build of monitor/): the
  * context frame's stack pointer per EL, mode names and flags of PSTATE, the hand-off's
  * entry frame, and 64-bit addresses parsed and refused. */
 #include <setjmp.h>
