@@ -127,12 +127,13 @@ MONITOR_SOURCES := $(filter-out $(if $(filter 0,$(GDB)),$(FEATURE_SOURCES_GDB)) 
 	$(if $(filter 0,$(WATCHDOG_BUILT)),$(FEATURE_SOURCES_WATCHDOG)),$(MONITOR_ALL_SOURCES))
 # One core for both architectures: a file for one only is either named *_a64.c (AArch64) or
 # listed here (AArch32: its frame and registers, the EHABI unwinder, the task layout found
-# in ARM code; docs/aarch64.md)
+# in ARM code; AArch64: the kernel's BTF; docs/aarch64.md). The host's unit tests build all.
 MONITOR_AARCH32_ONLY := monitor/core/cpu_frame.c monitor/cmd/cmd_regs.c monitor/cmd/cmd_tasks.c \
 	monitor/linux/unwind.c monitor/linux/prologue.c monitor/linux/kcode.c \
 	monitor/linux/ktask_layout.c monitor/linux/ktask_walk.c monitor/linux/kmodule.c
-MONITOR_SOURCES := $(filter-out $(if $(filter aarch64,$(PLAT_ARCH)),$(MONITOR_AARCH32_ONLY),%_a64.c),\
-	$(MONITOR_SOURCES))
+MONITOR_AARCH64_ONLY := monitor/linux/btf.c
+MONITOR_SOURCES := $(filter-out $(if $(filter aarch64,$(PLAT_ARCH)),$(MONITOR_AARCH32_ONLY),\
+	%_a64.c $(MONITOR_AARCH64_ONLY)),$(MONITOR_SOURCES))
 MONITOR_INCLUDES := -Imonitor $(addprefix -I,$(MONITOR_AREAS))
 
 CPPFLAGS := $(MONITOR_INCLUDES) -Idrivers -Iplatforms -Iplatforms/common -I$(PLAT_DIR) -Iboot -I$(BUILD) -Ihyp -Ivdev \
@@ -452,7 +453,7 @@ FUZZ_CFLAGS  := -std=c11 -g -O1 -Wall -Wextra -Wshadow -Wno-unused-parameter \
 FUZZ_LDFLAGS := -Wl,--wrap=monitor_frame -lcmocka
 FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_SUPPORT   := $(filter-out tests/fuzz/fuzz_%.c,$(wildcard tests/fuzz/*.c)) tests/unit/fake_port.c \
-	tests/unit/kernel_fixture.c tests/unit/task_fixture.c
+	tests/unit/kernel_fixture.c tests/unit/task_fixture.c tests/unit/btf_fixture.c
 
 # monitor/ and the support compiled once for every harness (instrumented, not linked with
 # libFuzzer's main: -fsanitize=fuzzer-no-link)
