@@ -115,7 +115,7 @@ MONITOR_ALL_SOURCES := $(sort $(wildcard monitor/*/*.c))
 # what each feature brings (build_options.h)
 FEATURE_SOURCES_GDB      := $(wildcard monitor/gdb/*.c)
 FEATURE_SOURCES_LINUX    := $(wildcard monitor/linux/*.c) monitor/cmd/cmd_kernel_info.c \
-	monitor/cmd/cmd_tasks.c
+	$(wildcard monitor/cmd/cmd_tasks*.c)
 FEATURE_SOURCES_LOCKDOWN := $(wildcard monitor/lockdown/*.c)
 # breakpoints need the kernel's debug exceptions, which only the Hyp shim brings to fiqmon
 FEATURE_SOURCES_BREAKPOINTS := $(wildcard monitor/debug/*.c) monitor/cmd/cmd_break.c
@@ -129,8 +129,9 @@ MONITOR_SOURCES := $(filter-out $(if $(filter 0,$(GDB)),$(FEATURE_SOURCES_GDB)) 
 # listed here (AArch32: its frame and registers, the EHABI unwinder, the task layout found
 # in ARM code; AArch64: the kernel's BTF; docs/aarch64.md). The host's unit tests build all.
 MONITOR_AARCH32_ONLY := monitor/core/cpu_frame.c monitor/cmd/cmd_regs.c monitor/cmd/cmd_tasks.c \
-	monitor/linux/unwind.c monitor/linux/prologue.c monitor/linux/kcode.c \
-	monitor/linux/ktask_layout.c monitor/linux/ktask_walk.c monitor/linux/kmodule.c
+	monitor/cmd/cmd_tasks_a32.c monitor/linux/unwind.c monitor/linux/prologue.c \
+	monitor/linux/kcode.c monitor/linux/ktask_layout.c monitor/linux/ktask_walk.c \
+	monitor/linux/kmodule.c monitor/linux/kmodule_layout.c
 MONITOR_AARCH64_ONLY := monitor/linux/btf.c
 MONITOR_SOURCES := $(filter-out $(if $(filter aarch64,$(PLAT_ARCH)),$(MONITOR_AARCH32_ONLY),\
 	%_a64.c $(MONITOR_AARCH64_ONLY)),$(MONITOR_SOURCES))
