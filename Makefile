@@ -127,12 +127,12 @@ MONITOR_SOURCES := $(filter-out $(if $(filter 0,$(GDB)),$(FEATURE_SOURCES_GDB)) 
 	$(if $(filter 0,$(WATCHDOG_BUILT)),$(FEATURE_SOURCES_WATCHDOG)),$(MONITOR_ALL_SOURCES))
 # One core for both architectures: a file for one only is either named *_a64.c (AArch64) or
 # listed here (AArch32: its frame and registers, the EHABI unwinder, the task layout found
-# in ARM code; AArch64: the kernel's BTF; docs/aarch64.md). The host's unit tests build all.
-MONITOR_AARCH32_ONLY := monitor/core/cpu_frame.c monitor/cmd/cmd_regs.c monitor/cmd/cmd_tasks.c \
-	monitor/cmd/cmd_tasks_a32.c monitor/linux/unwind.c monitor/linux/prologue.c \
-	monitor/linux/kcode.c monitor/linux/ktask_layout.c monitor/linux/ktask_walk.c \
-	monitor/linux/kmodule.c monitor/linux/kmodule_layout.c
-MONITOR_AARCH64_ONLY := monitor/linux/btf.c
+# in ARM code; AArch64: the kernel's BTF and the task layout read from it; docs/aarch64.md).
+# The host's unit tests build all of them.
+MONITOR_AARCH32_ONLY := monitor/core/cpu_frame.c monitor/cmd/cmd_regs.c monitor/cmd/cmd_tasks_a32.c \
+	monitor/linux/unwind.c monitor/linux/prologue.c monitor/linux/kcode.c \
+	monitor/linux/ktask_layout.c monitor/linux/kmodule_layout.c
+MONITOR_AARCH64_ONLY := monitor/linux/btf.c monitor/linux/ktask_btf.c
 MONITOR_SOURCES := $(filter-out $(if $(filter aarch64,$(PLAT_ARCH)),$(MONITOR_AARCH32_ONLY),\
 	%_a64.c $(MONITOR_AARCH64_ONLY)),$(MONITOR_SOURCES))
 MONITOR_INCLUDES := -Imonitor $(addprefix -I,$(MONITOR_AREAS))

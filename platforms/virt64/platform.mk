@@ -12,7 +12,7 @@ CODE_SET       :=
 BOOT_DELAY_MS ?= 1000
 PLAT_DEFINES   := -DBOOT_DELAY_MS=$(BOOT_DELAY_MS)
 # What the AArch64 port has so far (docs/aarch64.md): the knock, the shell, regs, md/mw,
-# irqs, the hand-off, kmsg, version, sym, bt. GDB, ps/lsmod and the watchdog are AArch32's yet.
+# irqs, the hand-off, kmsg, version, sym, bt, ps, lsmod. GDB and the watchdog are AArch32's yet.
 override GDB := 0
 
 override WATCHDOG := none
