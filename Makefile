@@ -9,7 +9,7 @@
 #   make run [DEBUG_SERIAL=chardev] [CONSOLE_SERIAL=chardev] [KERNEL=file|debian] [QEMU_EXTRA=...]
 #            [INITRD=busybox [KERNEL_ARGS=...]] (virt, KERNEL=debian)   [HYP=1] (virt: Hyp shim)
 #   make test | make unit | make qemu-test | make size | make debug | make deps | make clean
-#   make linux | make initramfs   Debian's armhf kernel, a busybox initramfs (tests)
+#   make linux | make initramfs   Debian's armhf kernel, a busybox initramfs (tests); ARCH=arm64: arm64's
 
 PLATFORM ?= versatilepb
 DEBUG    ?= 0
@@ -274,10 +274,12 @@ LINUX_ZIMAGE := $(LINUX_DIR)/vmlinuz
 linux: deps
 	@scripts/fetch-linux.sh $(LINUX_DIR) $(LINUX_ARCH)
 
-# A busybox initramfs with known processes and modules of that kernel (docs/tasks.md).
-INITRAMFS := build/initramfs/initramfs.cpio.gz
+# A busybox initramfs with known processes and modules of that kernel (docs/tasks.md); of
+# the arm64 one with ARCH=arm64 (or PLATFORM=virt64).
+INITRAMFS := build/initramfs$(if $(filter arm64,$(LINUX_ARCH)),-arm64)/initramfs.cpio.gz
 initramfs: linux
-	@test -s $(INITRAMFS) || /usr/bin/python3 scripts/mkinitramfs.py $(LINUX_DIR) $(INITRAMFS)
+	@test -s $(INITRAMFS) || /usr/bin/python3 scripts/mkinitramfs.py $(LINUX_DIR) $(INITRAMFS) \
+		$(LINUX_ARCH)
 
 # Normal-world test guests for virt (Cortex-A15): built here, run under fiqmon by tests.
 VIRT_GUESTS := build/guests/virt/isolation.elf build/guests/virt/lockup.elf \
