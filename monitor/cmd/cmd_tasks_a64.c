@@ -60,7 +60,8 @@ void tasks_arch_show_layout(void)
         con_printf("init_task " TARGET_ADDR_FMT ": %s, %u tasks\n", (unsigned long)ktl.at[0],
                    ktask_btf_init_how, (unsigned)ktl.ring);
     for (unsigned i = KT_STACK; i < found; i++) {
-        con_printf("%-12s+%-5u BTF task_struct", ktask_step_name(i), (unsigned)ktl.at[i]);
+        con_printf("%-12s+%-5u task_struct.%s", ktask_step_name(i), (unsigned)ktl.at[i],
+                   ktask_btf_path[i]);
         if (i == KT_CONTEXT)
             con_printf(" (fp +%u, sp +%u, pc +%u)", (unsigned)ktl.context_fp,
                        (unsigned)ktl.context_sp, (unsigned)ktl.context_pc);
@@ -70,7 +71,7 @@ void tasks_arch_show_layout(void)
         con_printf("%s: not found\n", ktask_btf_missing[0] ? ktask_btf_missing
                                                             : ktask_step_name(found));
     if (kmodule_btf_discover()) {
-        con_printf("modules " TARGET_ADDR_FMT ": adrp in %s, %u modules; BTF struct module: "
+        con_printf("modules " TARGET_ADDR_FMT ": adrp in %s, %u modules; struct module: "
                    "state +%u, list +%u, name +%u, base +%u, sizes",
                    (unsigned long)kml.head, kmodule_btf_how, (unsigned)kml.count,
                    (unsigned)kml.state, (unsigned)kml.list, (unsigned)kml.name,

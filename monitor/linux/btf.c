@@ -344,10 +344,11 @@ static bool scan(void)
 static bool find(void)
 {
     static const char *const users[] = {"btf_parse_vmlinux", "btf_vmlinux_read"};
+    static const char *const hows[] = {"adrp in btf_parse_vmlinux", "adrp in btf_vmlinux_read"};
 
     for (unsigned i = 0; i < sizeof(users) / sizeof(users[0]); i++) {
         if (kcode_a64_find_address(users[i], candidate)) {
-            kb_how = users[i];
+            kb_how = hows[i];
             return true;
         }
     }

@@ -85,8 +85,8 @@ bool btf_member(const struct btf *b, uint32_t id, const char *path, struct btf_m
  * btf_vmlinux_read: kcode_a64.h), else by a scan of the read-only data between _etext and
  * _sinittext for the header's first two words; then indexed. NULL if there is none. */
 const struct btf *kernel_btf(void);
-/* How it was found: "btf_parse_vmlinux", "btf_vmlinux_read" (the code that loads it),
- * "a scan of the rodata"; "" if it was not. */
+/* How it was found: "adrp in btf_parse_vmlinux" (or btf_vmlinux_read: the code that
+ * loads it), "a scan of the rodata"; "" if it was not. */
 const char *kernel_btf_how(void);
 
 #endif

@@ -15,6 +15,7 @@
 #define ANY 0u
 
 const char *ktask_btf_missing = "";
+const char *ktask_btf_path[KT_STEPS];
 const char *ktask_btf_init_how = "";
 const char *kmodule_btf_how = "";
 
@@ -43,7 +44,9 @@ struct field {
     uint32_t size;
 };
 
-static bool field(const struct btf *b, unsigned s, const struct field *f, struct btf_member *m)
+/* The member f of struct s; *found (if not NULL): the name it has in this kernel. */
+static bool field_named(const struct btf *b, unsigned s, const struct field *f,
+                        struct btf_member *m, const char **found)
 {
     for (unsigned i = 0; i < 2; i++) {
         const char *path = i ? f->alt : f->path;
@@ -51,11 +54,19 @@ static bool field(const struct btf *b, unsigned s, const struct field *f, struct
         if (!path || !btf_member(b, struct_id[s], path, m))
             continue;
         kind_ok = m->kind == f->kind || (f->kind == BTF_KIND_INT && m->kind == BTF_KIND_ENUM);
-        if (kind_ok && (f->size == ANY || m->size == f->size))
+        if (kind_ok && (f->size == ANY || m->size == f->size)) {
+            if (found)
+                *found = path;
             return true;
+        }
     }
     ktask_btf_missing = f->path; /* (named after the current kernel's) */
     return false;
+}
+
+static bool field(const struct btf *b, unsigned s, const struct field *f, struct btf_member *m)
+{
+    return field_named(b, s, f, m, NULL);
 }
 
 /* --- task_struct -------------------------------------------------------------------- */
@@ -89,7 +100,7 @@ static unsigned task_offsets(const struct btf *b)
         return KT_STACK;
     }
     for (unsigned step = KT_STACK; step < KT_STEPS; step++) {
-        if (!field(b, S_TASK, &task_fields[step], &m))
+        if (!field_named(b, S_TASK, &task_fields[step], &m, &ktask_btf_path[step]))
             return step;
         ktl.at[step] = m.offset;
         if (step == KT_PID) { /* the walks read tgid right after pid, as the kernel has it */

@@ -24,6 +24,9 @@
 /* Why the layout was not found: "" if it was; otherwise what is missing, e.g. "no BTF",
  * "task_struct.pid", "init_task". */
 extern const char *ktask_btf_missing;
+/* The task_struct member each offset of ktl.at[] is (its name in this kernel's BTF:
+ * "__state", or an older kernel's "state"), for ps -l. */
+extern const char *ktask_btf_path[];
 /* How init_task was found: "real_parent chain from the running task",
  * "show_state_filter". */
 extern const char *ktask_btf_init_how;

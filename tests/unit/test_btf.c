@@ -258,7 +258,7 @@ static void test_the_kernels_blob_is_found_where_its_code_loads_it(void **state)
     k = kernel();
     EXPECT_TRUE(k != NULL, "found");
     EXPECT_EQ(k->hdr, BFIX_BTF);
-    EXPECT_STR_EQ(kernel_btf_how(), "btf_parse_vmlinux");
+    EXPECT_STR_EQ(kernel_btf_how(), "adrp in btf_parse_vmlinux");
     EXPECT_EQ(k->count, bfix_next_id() - 1);
     /* kept for the kernel it was found in: a blob gone is not noticed until a new kernel */
     kfix_w32(BFIX_BTF, 0);
