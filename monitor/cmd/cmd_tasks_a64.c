@@ -95,7 +95,8 @@ bool tasks_arch_modules(void)
     return false;
 }
 
-/* In user space, the task on a CPU if only one is. */
+/* Without `current` (user space, or the entry code before it set SP_EL0), the task on
+ * a CPU if only one is. */
 static target_addr_t on_cpu;
 static unsigned on_cpu_count;
 
@@ -114,8 +115,8 @@ target_addr_t tasks_arch_running(bool threads)
     const struct cpu_frame *f = monitor_frame();
     target_addr_t t = current_task();
 
-    if (t)
-        return ktask_valid(t) ? t : 0;
+    if (t && ktask_valid(t))
+        return t;
     if (f->world != FRAME_WORLD_NORMAL)
         return 0;
     on_cpu = 0;
