@@ -208,8 +208,8 @@ def test_bt_t_covers_every_task(kernel):
     assert used < size - 1024, (used, size)
 
 
-def test_a_knock_in_user_space_reads_the_kernel_through_its_own_tables(kernel):
-    """KPTI: knocked while the spinner runs at EL0, TTBR1 maps only the trampoline; ps,
+def test_a_halt_in_user_space_reads_the_kernel_through_its_own_tables(kernel):
+    """KPTI: halted while the spinner runs at EL0, TTBR1 maps only the trampoline; ps,
     lsmod and bt read the kernel through swapper_pg_dir."""
     fm = kernel
     for _ in range(40):
