@@ -8,10 +8,10 @@ apt-get download. Writes a gzipped newc cpio.
     mkinitramfs.py LINUX_DIR OUT.cpio.gz [armhf|arm64]
 
 /init mounts proc, sys and devtmpfs, installs the applets, insmods three small modules
-that need no others (crc7, crc8 and crc-itu-t; arm64 has crc8 built in: crc16), starts sleepy1..3 (`sleep 1000` run through symlinks of those names: the
-kernel takes comm from the file name, busybox its applet from argv[0]) and spinner (a
-shell spinning in `while :; do :; done`), prints a ready line, and runs a shell on the
-console."""
+that need no others (crc7, crc8 and crc-itu-t; arm64 has crc8 built in: crc16), starts
+sleepy1..3 (`sleep 1000` run through symlinks of those names: the kernel takes comm from
+the file name, busybox its applet from argv[0]) and spinner (a shell spinning in
+`while :; do :; done`), prints a ready line, and runs a shell on the console."""
 
 import gzip
 import subprocess

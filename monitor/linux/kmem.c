@@ -93,7 +93,8 @@ static bool read_kernel_tables(target_addr_t addr, uint32_t *v)
 
 static bool read_word(target_addr_t addr, uint32_t *v)
 {
-    return port_mem_read(addr, 4, v) || read_kernel_tables(addr, v);
+    /* (a 32-bit kernel's addresses have no top half: AArch32 never tries its tables) */
+    return port_mem_read(addr, 4, v) || (sizeof(target_addr_t) == 8 && read_kernel_tables(addr, v));
 }
 
 uint32_t kr32(target_addr_t addr)

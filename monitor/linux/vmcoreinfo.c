@@ -203,7 +203,8 @@ static bool describes_running_kernel(struct vmci *v, bool known)
     char uts[VMCI_RELEASE_MAX + 1];
 
     port_mem_space(PORT_MEM_VIRTUAL);
-    /* arm64: its own tables, for when the live ones do not map it (kmem.h) */
+#if FIQMON_AARCH64
+    /* its own tables, for when the live ones do not map it (kmem.h) */
     if (vmci_has(v, VMCI_BIT(VMCI_SYM_SWAPPER_PG_DIR) | VMCI_BIT(VMCI_KIMAGE_VOFFSET)))
         kmem_kernel_tables((uint64_t)v->value[VMCI_SYM_SWAPPER_PG_DIR] -
                                (uint64_t)v->value[VMCI_KIMAGE_VOFFSET],
@@ -211,6 +212,7 @@ static bool describes_running_kernel(struct vmci *v, bool known)
                                                                : 48u);
     else
         kmem_kernel_tables(0, 0);
+#endif
     if (!vmci_has(v, VMCI_BIT(VMCI_PAGESIZE) | VMCI_BIT(VMCI_SYM_INIT_UTS_NS)) || !v->release[0] ||
         !kernel_uts(v, UTS_RELEASE_OFFSET, uts) || strcmp(uts, v->release))
         return false;
@@ -247,6 +249,8 @@ const struct vmci *kernel_vmcoreinfo(bool search)
         }
     }
     port_mem_space(PORT_MEM_VIRTUAL);
+#if FIQMON_AARCH64
     kmem_kernel_tables(0, 0);
+#endif
     return NULL;
 }
