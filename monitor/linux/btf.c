@@ -175,7 +175,8 @@ unsigned btf_find_structs(const struct btf *b, const char *const *names, uint32_
     return found;
 }
 
-/* id through typedefs and qualifiers to the type they name (0: void); its record. */
+/* id through typedefs and qualifiers to the type they name, and its record; false for
+ * void (id 0) or a chain too long. */
 static bool resolve(const struct btf *b, uint32_t *id, target_addr_t *rec)
 {
     for (unsigned i = 0; i < BTF_CHAIN_MAX; i++) {
@@ -197,9 +198,10 @@ static bool is_aggregate(uint32_t info)
 }
 
 /* Member name (len bytes) of the struct or union at rec, looked for in its anonymous
- * members too, depth of them at most: its bit offset and type. */
+ * members too, depth of them at most and *budget members in all: its bit offset and
+ * type. */
 static bool find_member(const struct btf *b, target_addr_t rec, const char *name, size_t len,
-                        unsigned depth, uint32_t *bits, uint32_t *type)
+                        unsigned depth, uint32_t *budget, uint32_t *bits, uint32_t *type)
 {
     uint32_t info = kr32(rec + 4), vlen = vlen_of(info);
 
@@ -209,6 +211,9 @@ static bool find_member(const struct btf *b, target_addr_t rec, const char *name
         uint32_t at = info >> 31 ? off & 0xffffff : off; /* kind_flag: bitfield size on top */
         target_addr_t inner;
 
+        if (!*budget)
+            return false;
+        --*budget;
         if (name_off) {
             if (name_is(b, name_off, name, len)) {
                 *bits = at;
@@ -219,7 +224,7 @@ static bool find_member(const struct btf *b, target_addr_t rec, const char *name
         }
         /* an anonymous struct or union: its members are this one's */
         if (depth && resolve(b, &mtype, &inner) && is_aggregate(kr32(inner + 4)) &&
-            find_member(b, inner, name, len, depth - 1, bits, type)) {
+            find_member(b, inner, name, len, depth - 1, budget, bits, type)) {
             *bits += at;
             return true;
         }
@@ -273,7 +278,7 @@ bool btf_member(const struct btf *b, uint32_t id, const char *path, struct btf_m
             len++;
         dot = p[len] ? p + len : NULL;
         target_addr_t rec;
-        uint32_t bits;
+        uint32_t bits, budget = BTF_MEMBERS_MAX;
 
         if (!len || !resolve(b, &id, &rec))
             return false;
@@ -283,7 +288,7 @@ bool btf_member(const struct btf *b, uint32_t id, const char *path, struct btf_m
                 return false;
         }
         if (!is_aggregate(kr32(rec + 4)) ||
-            !find_member(b, rec, p, len, BTF_ANON_DEPTH, &bits, &id) || bits & 7)
+            !find_member(b, rec, p, len, BTF_ANON_DEPTH, &budget, &bits, &id) || bits & 7)
             return false;
         offset += bits / 8;
         if (!dot) {

@@ -33,6 +33,7 @@
 #define BTF_MARKS 256u               /* checkpoints of the type index */
 #define BTF_PATH_MAX 8u              /* members in a path */
 #define BTF_ANON_DEPTH 4u            /* anonymous structs/unions nested inside one another */
+#define BTF_MEMBERS_MAX 4096u        /* members looked at for one name (task_struct: ~250) */
 #define BTF_CHAIN_MAX 16u            /* typedef/const/volatile/... in a row */
 
 enum btf_kind {

@@ -149,6 +149,23 @@ static void test_type_chains_are_bounded(void **state)
     EXPECT_TRUE(!btf_member(&b, s, "loop", &m), "a loop");
 }
 
+/* A struct of 3000 anonymous members, each that struct again: looking for a name it does
+ * not have visits a bounded number of members, not 3000^4. */
+static void test_anonymous_members_are_searched_within_a_budget(void **state)
+{
+    uint32_t s, n = 3000;
+    struct btf_member m;
+
+    bfix_start();
+    bfix_int("int", 4);
+    s = bfix_struct(BFIX_STRUCT, "nest", 4, n, false);
+    for (uint32_t i = 0; i < n; i++)
+        bfix_member("", s, 0);
+    bfix_write(BLOB);
+    EXPECT_TRUE(btf_header_at(BLOB, &b) && btf_index(&b), "indexed");
+    EXPECT_TRUE(!btf_member(&b, s, "x", &m), "no x, found out in bounded time");
+}
+
 static uint32_t task_struct(void)
 {
     const char *names[] = {"task_struct", "module", "thread_struct", "nothing"};
@@ -324,6 +341,7 @@ int main(void)
         cmocka_unit_test_setup(test_the_index_walks_every_kind_and_refuses_a_bad_record, setup),
         cmocka_unit_test_setup(test_checkpoints_thin_out_and_every_id_resolves, setup),
         cmocka_unit_test_setup(test_type_chains_are_bounded, setup),
+        cmocka_unit_test_setup(test_anonymous_members_are_searched_within_a_budget, setup),
         cmocka_unit_test_setup(test_structs_by_name_skip_declarations_unions_and_longer_names,
                                setup),
         cmocka_unit_test_setup(
