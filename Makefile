@@ -9,7 +9,7 @@
 #   make run [DEBUG_SERIAL=chardev] [CONSOLE_SERIAL=chardev] [KERNEL=file|debian] [QEMU_EXTRA=...]
 #            [INITRD=busybox [KERNEL_ARGS=...]] (virt, KERNEL=debian)   [HYP=1] (virt: Hyp shim)
 #   make test | make unit | make qemu-test | make size | make debug | make deps | make clean
-#   make linux | make initramfs   Debian's armhf kernel, a busybox initramfs (tests)
+#   make linux | make initramfs   Debian's armhf kernel, a busybox initramfs (tests); ARCH=arm64: arm64's
 
 PLATFORM ?= versatilepb
 DEBUG    ?= 0
@@ -115,7 +115,7 @@ MONITOR_ALL_SOURCES := $(sort $(wildcard monitor/*/*.c))
 # what each feature brings (build_options.h)
 FEATURE_SOURCES_GDB      := $(wildcard monitor/gdb/*.c)
 FEATURE_SOURCES_LINUX    := $(wildcard monitor/linux/*.c) monitor/cmd/cmd_kernel_info.c \
-	monitor/cmd/cmd_tasks.c
+	$(wildcard monitor/cmd/cmd_tasks*.c)
 FEATURE_SOURCES_LOCKDOWN := $(wildcard monitor/lockdown/*.c)
 # breakpoints need the kernel's debug exceptions, which only the Hyp shim brings to fiqmon
 FEATURE_SOURCES_BREAKPOINTS := $(wildcard monitor/debug/*.c) monitor/cmd/cmd_break.c
@@ -127,12 +127,14 @@ MONITOR_SOURCES := $(filter-out $(if $(filter 0,$(GDB)),$(FEATURE_SOURCES_GDB)) 
 	$(if $(filter 0,$(WATCHDOG_BUILT)),$(FEATURE_SOURCES_WATCHDOG)),$(MONITOR_ALL_SOURCES))
 # One core for both architectures: a file for one only is either named *_a64.c (AArch64) or
 # listed here (AArch32: its frame and registers, the EHABI unwinder, the task layout found
-# in ARM code; docs/aarch64.md)
-MONITOR_AARCH32_ONLY := monitor/core/cpu_frame.c monitor/cmd/cmd_regs.c monitor/cmd/cmd_tasks.c \
+# in ARM code; AArch64: the kernel's BTF and the task layout read from it; docs/aarch64.md).
+# The host's unit tests build all of them.
+MONITOR_AARCH32_ONLY := monitor/core/cpu_frame.c monitor/cmd/cmd_regs.c monitor/cmd/cmd_tasks_a32.c \
 	monitor/linux/unwind.c monitor/linux/prologue.c monitor/linux/kcode.c \
-	monitor/linux/ktask_layout.c monitor/linux/ktask_walk.c monitor/linux/kmodule.c
-MONITOR_SOURCES := $(filter-out $(if $(filter aarch64,$(PLAT_ARCH)),$(MONITOR_AARCH32_ONLY),%_a64.c),\
-	$(MONITOR_SOURCES))
+	monitor/linux/ktask_layout.c monitor/linux/kmodule_layout.c
+MONITOR_AARCH64_ONLY := monitor/linux/btf.c monitor/linux/ktask_btf.c
+MONITOR_SOURCES := $(filter-out $(if $(filter aarch64,$(PLAT_ARCH)),$(MONITOR_AARCH32_ONLY),\
+	%_a64.c $(MONITOR_AARCH64_ONLY)),$(MONITOR_SOURCES))
 MONITOR_INCLUDES := -Imonitor $(addprefix -I,$(MONITOR_AREAS))
 
 CPPFLAGS := $(MONITOR_INCLUDES) -Idrivers -Iplatforms -Iplatforms/common -I$(PLAT_DIR) -Iboot -I$(BUILD) -Ihyp -Ivdev \
@@ -272,10 +274,12 @@ LINUX_ZIMAGE := $(LINUX_DIR)/vmlinuz
 linux: deps
 	@scripts/fetch-linux.sh $(LINUX_DIR) $(LINUX_ARCH)
 
-# A busybox initramfs with known processes and modules of that kernel (docs/tasks.md).
-INITRAMFS := build/initramfs/initramfs.cpio.gz
+# A busybox initramfs with known processes and modules of that kernel (docs/tasks.md); of
+# the arm64 one with ARCH=arm64 (or PLATFORM=virt64).
+INITRAMFS := build/initramfs$(if $(filter arm64,$(LINUX_ARCH)),-arm64)/initramfs.cpio.gz
 initramfs: linux
-	@test -s $(INITRAMFS) || /usr/bin/python3 scripts/mkinitramfs.py $(LINUX_DIR) $(INITRAMFS)
+	@test -s $(INITRAMFS) || /usr/bin/python3 scripts/mkinitramfs.py $(LINUX_DIR) $(INITRAMFS) \
+		$(LINUX_ARCH)
 
 # Normal-world test guests for virt (Cortex-A15): built here, run under fiqmon by tests.
 VIRT_GUESTS := build/guests/virt/isolation.elf build/guests/virt/lockup.elf \
@@ -479,7 +483,7 @@ FUZZ_CFLAGS  := -std=c11 -g -O1 -Wall -Wextra -Wshadow -Wno-unused-parameter \
 FUZZ_LDFLAGS := -Wl,--wrap=monitor_frame -lcmocka
 FUZZ_HARNESSES := $(patsubst tests/fuzz/%.c,$(FUZZ_BUILD)/%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_SUPPORT   := $(filter-out tests/fuzz/fuzz_%.c,$(wildcard tests/fuzz/*.c)) tests/unit/fake_port.c \
-	tests/unit/kernel_fixture.c tests/unit/task_fixture.c
+	tests/unit/kernel_fixture.c tests/unit/task_fixture.c tests/unit/btf_fixture.c
 
 # monitor/ and the support compiled once for every harness (instrumented, not linked with
 # libFuzzer's main: -fsanitize=fuzzer-no-link)

@@ -1,16 +1,17 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """A busybox initramfs with known processes and modules, for the task-list tests
-(docs/tasks.md): Debian's busybox-static:armhf and three modules of the kernel package
-build/linux came from, both fetched with apt-get download. Writes a gzipped newc cpio.
+(docs/tasks.md): Debian's busybox-static and three modules of the kernel package LINUX_DIR
+came from (make linux), both of ARCH (armhf, the default, or arm64) and fetched with
+apt-get download. Writes a gzipped newc cpio.
 
-    mkinitramfs.py LINUX_DIR OUT.cpio.gz
+    mkinitramfs.py LINUX_DIR OUT.cpio.gz [armhf|arm64]
 
-/init mounts proc, sys and devtmpfs, installs the applets, insmods crc7, crc8 and
-crc-itu-t, starts sleepy1..3 (`sleep 1000` run through symlinks of those names: the
-kernel takes comm from the file name, busybox its applet from argv[0]) and spinner (a
-shell spinning in `while :; do :; done`), prints a ready line, and runs a shell on the
-console."""
+/init mounts proc, sys and devtmpfs, installs the applets, insmods three small modules
+that need no others (crc7, crc8 and crc-itu-t; arm64 has crc8 built in: crc16), starts
+sleepy1..3 (`sleep 1000` run through symlinks of those names: the kernel takes comm from
+the file name, busybox its applet from argv[0]) and spinner (a shell spinning in
+`while :; do :; done`), prints a ready line, and runs a shell on the console."""
 
 import gzip
 import subprocess
@@ -18,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-MODULES = ("crc7", "crc8", "crc-itu-t")
+MODULES = {"armhf": ("crc7", "crc8", "crc-itu-t"), "arm64": ("crc7", "crc16", "crc-itu-t")}
 SLEEPERS = ("sleepy1", "sleepy2", "sleepy3")
 
 INIT = """#!/bin/busybox sh
@@ -31,7 +32,7 @@ for s in {sleepers}; do (exec -a sleep /bin/$s 1000) & done
 (exec -a sh /bin/spinner -c 'while :; do :; done') &
 echo fiqmon-initramfs-ready
 exec setsid cttyhack sh -l
-""".format(modules=" ".join(MODULES), sleepers=" ".join(SLEEPERS))
+"""
 
 
 def download(pkg, work):
@@ -67,11 +68,14 @@ class Cpio:
 
 def main():
     linux_dir, out = Path(sys.argv[1]), Path(sys.argv[2])
+    arch = sys.argv[3] if len(sys.argv) > 3 else "armhf"
+    if arch not in ("armhf", "arm64"):
+        sys.exit(f"mkinitramfs.py: no initramfs for '{arch}' (armhf or arm64)")
     fields = (linux_dir / "version").read_text().split()
     pkg, version = fields[1], fields[3]  # "Package: NAME Version: V"
     with tempfile.TemporaryDirectory() as work:
-        bb = download("busybox-static:armhf", work)
-        kernel = download(f"{pkg}:armhf={version}", work)
+        bb = download(f"busybox-static:{arch}", work)
+        kernel = download(f"{pkg}:{arch}={version}", work)
         c = Cpio()
         for d in ("bin", "sbin", "usr", "usr/bin", "usr/sbin", "dev", "proc", "sys", "tmp", "lib",
                   "lib/modules"):
@@ -80,14 +84,15 @@ def main():
         c.add("bin/busybox", 0o100755, (bb / "bin/busybox").read_bytes())
         for s in SLEEPERS + ("spinner",):
             c.add(f"bin/{s}", 0o120777, b"busybox")
-        for m in MODULES:
+        for m in MODULES[arch]:
             ko = next(kernel.glob(f"lib/modules/*/kernel/lib/{m}.ko*"))
             data = ko.read_bytes()
             if ko.suffix == ".xz":  # busybox insmod takes plain .ko files only
                 data = subprocess.run(["xz", "-dc", str(ko)], check=True,
                                       capture_output=True).stdout
             c.add(f"lib/modules/{m}.ko", 0o100644, data)
-        c.add("init", 0o100755, INIT.encode())
+        init = INIT.format(modules=" ".join(MODULES[arch]), sleepers=" ".join(SLEEPERS))
+        c.add("init", 0o100755, init.encode())
         out.parent.mkdir(parents=True, exist_ok=True)
         tmp = out.with_suffix(".tmp")
         tmp.write_bytes(gzip.compress(c.finish(), 9))

@@ -25,14 +25,10 @@
 #define FIQMON_WATCHDOG 1 /* the hard-lockup watchdog, its report and `last` */
 #endif
 /* The kernel's tasks and modules (ps, lsmod, bt PID): part of LINUX, found by reading the
- * AArch32 kernel's code (monitor/linux/ktask_layout.c); not yet on AArch64, whose kernel
- * describes itself in BTF instead (docs/aarch64.md). */
+ * AArch32 kernel's code (monitor/linux/ktask_layout.c), or from an arm64 kernel's own BTF
+ * (monitor/linux/ktask_btf.c; docs/tasks.md). */
 #ifndef FIQMON_TASKS
-#if FIQMON_LINUX && !FIQMON_AARCH64
-#define FIQMON_TASKS 1
-#else
-#define FIQMON_TASKS 0
-#endif
+#define FIQMON_TASKS FIQMON_LINUX
 #endif
 
 /* A command table row that exists only when `on` is 1; otherwise the name alone, which

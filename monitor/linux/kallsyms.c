@@ -84,7 +84,7 @@ static bool markers_at(target_addr_t m)
 
 static bool load(const struct vmci *v)
 {
-    const uint32_t need = VMCI_BIT(VMCI_SYM_KS_NAMES) | VMCI_BIT(VMCI_SYM_KS_NUM_SYMS) |
+    const uint64_t need = VMCI_BIT(VMCI_SYM_KS_NAMES) | VMCI_BIT(VMCI_SYM_KS_NUM_SYMS) |
                           VMCI_BIT(VMCI_SYM_KS_TOKEN_TABLE) | VMCI_BIT(VMCI_SYM_KS_TOKEN_INDEX) |
                           VMCI_BIT(VMCI_SYM_KS_OFFSETS) | VMCI_BIT(VMCI_SYM_KS_RELATIVE_BASE);
     uint32_t nm;

@@ -28,6 +28,16 @@ uint64_t kr64(target_addr_t addr);
 /* An unsigned long or a pointer of the kernel's. */
 kulong_t krlong(target_addr_t addr);
 
+/* arm64: kernel addresses (the upper half) that the live translation does not map are
+ * read through the kernel's own tables, swapper_pg_dir at pgd_pa (VMCOREINFO gives its
+ * address and kimage_voffset), walked in software. Needed because a KASLR kernel forces
+ * KPTI on: while user space runs, TTBR1 holds only the entry trampoline. 4 KiB granule,
+ * va_bits 39 to 48; pgd_pa 0: off. Set by kernel_vmcoreinfo() for each command. */
+void kmem_kernel_tables(uint64_t pgd_pa, unsigned va_bits);
+/* The walk: va's physical address through the stage 1 tables at pgd_pa (physical reads).
+ * False for an invalid descriptor on the way or a read that faults. */
+bool kmem_walk(uint64_t pgd_pa, unsigned va_bits, uint64_t va, uint64_t *pa);
+
 /* Sign-extends a prel31 field (ARM EHABI) read at addr and adds addr. */
 uint32_t kprel31(uint32_t addr);
 

@@ -1,21 +1,33 @@
 /* SPDX-License-Identifier: MIT */
-/* The kernel's tasks without debug info (docs/tasks.md). Debian's armmp kernel has no BTF
- * and kallsyms names text only, so init_task is found where show_state_filter loads it
- * (kcode.h), and the task_struct fields fiqmon needs are discovered from memory, each by
- * a heuristic checked against an invariant of its own; nothing is taken from one build.
- * A step that cannot be validated stops the discovery: fiqmon never guesses.
+/* The kernel's tasks (docs/tasks.md). Debian's armmp kernel has no BTF and kallsyms names
+ * text only, so on AArch32 init_task is found where show_state_filter loads it (kcode.h),
+ * and the task_struct fields fiqmon needs are discovered from memory, each by a heuristic
+ * checked against an invariant of its own (ktask_layout.c); nothing is taken from one
+ * build. A step that cannot be validated stops the discovery: fiqmon never guesses. An
+ * arm64 kernel describes its structs in its BTF: there the offsets are read from it and
+ * init_task found from the running task (ktask_btf.c).
  *
- * The layout is kept for the kernel it was found in (kernel_generation); every walk still
- * checks each pointer it follows, since the kernel may run while fiqmon reads. */
+ * The layout is kept for the kernel it was found in (kernel_generation); every walk (this
+ * file's, ktask_walk.c, the same for both) still checks each pointer it follows, since
+ * the kernel may run while fiqmon reads. Pointers are the kernel's longs (kmem.h). */
 #ifndef FIQMON_KTASK_H
 #define FIQMON_KTASK_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "kmem.h"
+
 #define TASK_STACK_END_MAGIC 0x57ac6e9du /* lowest word of every kernel stack */
 #define KTASK_COMM_LEN 16u                /* TASK_COMM_LEN */
 #define KTASK_MAX 1024u                   /* tasks (and threads of one task) walked */
+/* Kernel stacks are aligned to THREAD_SIZE at least: 8 KiB on ARM, 16 KiB on arm64 (4 KiB
+ * pages; VMAP_STACK aligns them to twice that) */
+#if FIQMON_AARCH64
+#define KTASK_STACK_ALIGN 16384u
+#else
+#define KTASK_STACK_ALIGN 8192u
+#endif
 
 /* Discovery steps, in order; each but the first is a task_struct field offset. */
 enum ktask_step {
@@ -28,16 +40,18 @@ enum ktask_step {
     KT_MM,        /* mm (NULL: a kernel thread) */
     KT_STATE,     /* __state */
     KT_ON_CPU,    /* on_cpu */
-    KT_CONTEXT,   /* thread_info.cpu_context: r4-r9, sl, fp, sp, pc */
+    KT_CONTEXT,   /* cpu_context: ARM's in thread_info (r4-r9, sl, fp, sp, pc), arm64's in
+                     thread (x19-x28, fp, sp, pc) */
     KT_THREADS,   /* thread_node: the task's link in its thread group */
     KT_STEPS
 };
 
 struct ktask_layout {
-    uint32_t generation;    /* kernel_generation it was found for; 0: none */
-    uint32_t at[KT_STEPS];  /* at[KT_INIT_TASK]: the address; the rest: offsets */
-    uint32_t ring;          /* tasks on init_task's ring when found */
-    uint8_t found;          /* steps found: at[i] is valid for i < found */
+    uint32_t generation;      /* kernel_generation it was found for; 0: none */
+    target_addr_t at[KT_STEPS]; /* at[KT_INIT_TASK]: the address; the rest: offsets */
+    uint32_t ring;            /* tasks on init_task's ring when found */
+    uint32_t context_fp, context_sp, context_pc; /* arm64 (BTF): in cpu_context */
+    uint8_t found;            /* steps found: at[i] is valid for i < found */
 };
 extern struct ktask_layout ktl;
 
@@ -49,18 +63,19 @@ const char *ktask_step_name(unsigned step);
 
 /* One task as read. */
 struct ktask {
-    uint32_t addr, stack, state, pid, tgid, ppid, mm;
+    target_addr_t addr, stack, mm;
+    uint32_t state, pid, tgid, ppid;
     bool on_cpu;
     char comm[KTASK_COMM_LEN];
 };
 
-/* The task at addr looks like one: its stack pointer is 8 KiB aligned and the stack's
- * lowest word is TASK_STACK_END_MAGIC (or, for an exited task, the stack is freed and
+/* The task at addr looks like one: its stack pointer is KTASK_STACK_ALIGN aligned and the
+ * stack's lowest word is TASK_STACK_END_MAGIC (or, for an exited task, the stack is freed and
  * __state says TASK_DEAD), and its comm is a printable NUL-terminated string. Needs
  * ktl.found > KT_COMM (> KT_STATE for exited tasks). */
-bool ktask_valid(uint32_t addr);
+bool ktask_valid(target_addr_t addr);
 /* Reads the fields found so far (ktl.found > KT_ON_CPU for all of them). */
-bool ktask_read(uint32_t addr, struct ktask *t);
+bool ktask_read(target_addr_t addr, struct ktask *t);
 
 enum ktask_walk_end {
     KT_WALK_DONE,    /* the whole ring */

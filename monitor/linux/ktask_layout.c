@@ -16,20 +16,9 @@
 #define STATE_LIMIT 0x10000u /* TASK_STATE_MAX */
 #define CPUS_MAX 8u         /* tasks on a CPU at once (on_cpu set) at most */
 
-struct ktask_layout ktl;
-
 static uint32_t init_task(void)
 {
     return ktl.at[KT_INIT_TASK];
-}
-
-const char *ktask_step_name(unsigned step)
-{
-    static const char *const names[KT_STEPS] = {
-        "init_task", "stack", "comm", "tasks", "pid", "real_parent",
-        "mm", "__state", "on_cpu", "cpu_context", "thread_node"};
-
-    return step < KT_STEPS ? names[step] : "";
 }
 
 /* The next node of a list, if its prev link comes back: else 0. */

@@ -5,25 +5,37 @@
 #include "ktask.h"
 
 #include "kmem.h"
-#include "unwind.h"
 
 #define TASK_DEAD 0x80u
 #define TASK_IDLE 0x402u /* TASK_UNINTERRUPTIBLE | TASK_NOLOAD */
 
-static uint32_t at(unsigned step)
+#define LONG_MASK (sizeof(kulong_t) - 1u)
+
+struct ktask_layout ktl;
+
+const char *ktask_step_name(unsigned step)
+{
+    static const char *const names[KT_STEPS] = {
+        "init_task", "stack", "comm", "tasks", "pid", "real_parent",
+        "mm", "__state", "on_cpu", "cpu_context", "thread_node"};
+
+    return step < KT_STEPS ? names[step] : "";
+}
+
+static target_addr_t at(unsigned step)
 {
     return ktl.at[step];
 }
 
-bool ktask_valid(uint32_t t)
+bool ktask_valid(target_addr_t t)
 {
-    uint32_t s;
+    kulong_t s;
 
     kmem_failed = false;
-    if (!t || t & 3)
+    if (!t || t & LONG_MASK)
         return false;
-    s = kr32(t + at(KT_STACK));
-    if (s ? s & (KERNEL_THREAD_SIZE - 1) || kr32(s) != TASK_STACK_END_MAGIC
+    s = krlong(t + at(KT_STACK));
+    if (s ? s & (KTASK_STACK_ALIGN - 1) || kr32(s) != TASK_STACK_END_MAGIC
           : ktl.found <= KT_STATE || kr32(t + at(KT_STATE)) != TASK_DEAD)
         return false;
     for (unsigned i = 0; i < KTASK_COMM_LEN && !kmem_failed; i++) {
@@ -36,19 +48,19 @@ bool ktask_valid(uint32_t t)
     return false;
 }
 
-bool ktask_read(uint32_t t, struct ktask *k)
+bool ktask_read(target_addr_t t, struct ktask *k)
 {
-    uint32_t parent;
+    kulong_t parent;
 
     if (!ktask_valid(t))
         return false;
     k->addr = t;
-    k->stack = kr32(t + at(KT_STACK));
+    k->stack = krlong(t + at(KT_STACK));
     k->pid = kr32(t + at(KT_PID));
     k->tgid = kr32(t + at(KT_PID) + 4);
-    parent = kr32(t + at(KT_PARENT));
+    parent = krlong(t + at(KT_PARENT));
     k->ppid = parent == t ? 0 : kr32(parent + at(KT_PID)); /* init_task is its own */
-    k->mm = kr32(t + at(KT_MM));
+    k->mm = krlong(t + at(KT_MM));
     k->state = kr32(t + at(KT_STATE));
     k->on_cpu = kr32(t + at(KT_ON_CPU)) != 0;
     for (unsigned i = 0; i < KTASK_COMM_LEN; i++)
@@ -58,20 +70,23 @@ bool ktask_read(uint32_t t, struct ktask *k)
 }
 
 /* The next node after node, if its prev link comes back to node; else 0. */
-static uint32_t next_node(uint32_t node)
+static target_addr_t next_node(target_addr_t node)
 {
-    uint32_t n;
+    kulong_t n;
 
     kmem_failed = false;
-    n = kr32(node);
-    return !kmem_failed && n && !(n & 3) && kr32(n + 4) == node && !kmem_failed ? n : 0;
+    n = krlong(node);
+    return !kmem_failed && n && !(n & LONG_MASK) && krlong(n + sizeof(kulong_t)) == node &&
+                   !kmem_failed
+               ? n
+               : 0;
 }
 
 /* The threads of leader other than itself. */
 static enum ktask_walk_end walk_threads(const struct ktask *leader, unsigned *count,
                                         bool (*fn)(const struct ktask *t, void *arg), void *arg)
 {
-    uint32_t off = at(KT_THREADS), head = leader->addr + off, n = head;
+    target_addr_t off = at(KT_THREADS), head = leader->addr + off, n = head;
     struct ktask k;
 
     for (unsigned i = 0; i < KTASK_MAX; i++) {
@@ -95,7 +110,7 @@ static enum ktask_walk_end walk_threads(const struct ktask *leader, unsigned *co
 enum ktask_walk_end ktask_walk(bool threads, bool (*fn)(const struct ktask *t, void *arg),
                                void *arg)
 {
-    uint32_t off = at(KT_TASKS), head = at(KT_INIT_TASK) + off, n = head;
+    target_addr_t off = at(KT_TASKS), head = at(KT_INIT_TASK) + off, n = head;
     unsigned count = 0;
     struct ktask k;
 

@@ -52,22 +52,9 @@ static bool in_text(uint64_t a)
     return ksym_lookup(a, &s);
 }
 
-void unwind_a64_backtrace(struct cpu_frame *f)
+/* The chain of frame records from fp, frames numbered from n. */
+static void chain(uint64_t fp, unsigned n, unsigned bits)
 {
-    unsigned bits = va_bits(), n = 0;
-    uint64_t pc = f->pc, fp = f->x[29], lr = unwind_a64_strip_pac(f->x[30], bits);
-    uint64_t record_lr;
-
-    kmem_begin();
-    con_puts("bt: frame records (x29)\n");
-    print_frame(n++, pc);
-    record_lr = fp ? unwind_a64_strip_pac(kr64(fp + 8), bits) : 0;
-    /* a leaf, or a function before its prologue stored x29/x30 (or after its epilogue
-     * loaded them): its caller is only in x30 */
-    if (in_text(lr) && !same_function(lr, pc) && lr != record_lr) {
-        con_puts("bt: #0 has not stored its frame record: its caller from x30\n");
-        print_frame(n++, lr);
-    }
     kmem_failed = false;
     for (unsigned i = 0; i < UNWIND_A64_MAX_FRAMES; i++) {
         uint64_t next, ret;
@@ -98,5 +85,34 @@ void unwind_a64_backtrace(struct cpu_frame *f)
         fp = next;
     }
     con_printf("bt: stopped after %u frames (fiqmon's limit)\n", UNWIND_A64_MAX_FRAMES);
+}
+
+void unwind_a64_backtrace(struct cpu_frame *f)
+{
+    unsigned bits = va_bits(), n = 0;
+    uint64_t pc = f->pc, fp = f->x[29], lr = unwind_a64_strip_pac(f->x[30], bits);
+    uint64_t record_lr;
+
+    kmem_begin();
+    con_puts("bt: frame records (x29)\n");
+    print_frame(n++, pc);
+    record_lr = fp ? unwind_a64_strip_pac(kr64(fp + 8), bits) : 0;
+    /* a leaf, or a function before its prologue stored x29/x30 (or after its epilogue
+     * loaded them): its caller is only in x30 */
+    if (in_text(lr) && !same_function(lr, pc) && lr != record_lr) {
+        con_puts("bt: #0 has not stored its frame record: its caller from x30\n");
+        print_frame(n++, lr);
+    }
+    chain(fp, n, bits);
+}
+
+void unwind_a64_backtrace_from(uint64_t pc, uint64_t fp)
+{
+    unsigned bits = va_bits();
+
+    kmem_begin();
+    con_puts("bt: frame records (x29)\n");
+    print_frame(0, unwind_a64_strip_pac(pc, bits));
+    chain(fp, 1, bits);
 }
 #endif

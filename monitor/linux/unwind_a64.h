@@ -29,6 +29,9 @@ uint64_t unwind_a64_kernel_pac_strip(uint64_t addr);
  * x30 when the pc's function has not stored its frame record (a leaf, a prologue), then
  * the chain from x29. Needs ksyms_ready(). */
 void unwind_a64_backtrace(struct cpu_frame *f);
+/* The same from a context a task saved when it switched out (thread.cpu_context): pc (a
+ * return address into __switch_to) as #0, then the chain from fp. */
+void unwind_a64_backtrace_from(uint64_t pc, uint64_t fp);
 #endif
 
 #endif

@@ -42,6 +42,8 @@ const uint32_t vmci_key_hash[VMCI_KEYS + 1] = {
     0x89d8b737u, /* SYMBOL(kallsyms_offsets) */
     0xd03945afu, /* SYMBOL(kallsyms_relative_base) */
     0x52fd64aau, /* SYMBOL(kallsyms_markers) */
+    0xa6707528u, /* SYMBOL(swapper_pg_dir) */
+    0xb59e25a7u, /* NUMBER(kimage_voffset) */
     0xbee4a9acu, /* OSRELEASE */
 };
 
@@ -124,6 +126,10 @@ bool vmci_parse_byte(struct vmci_parser *p, uint8_t c)
     int digit = parse_hex_digit((char)c);
     unsigned d = digit < 0 ? 16u : (unsigned)digit;
     bool hex = p->key >= VMCI_FIRST_SYMBOL;
+    if (hex && c == 'x' && p->digits == 1 && !p->hex && !p->len) { /* "0x": once */
+        p->len = 1;
+        return true;
+    }
     bool too_big = hex ? p->hex >> (8 * sizeof(p->hex) - 4) != 0 : p->dec > (0xffffffffu - d) / 10;
     if (d >= (hex ? 16u : 10u) || too_big) {
         p->state = P_SKIP; /* not a number, or wider than the target (decimal: 32 bits) */
@@ -197,6 +203,16 @@ static bool describes_running_kernel(struct vmci *v, bool known)
     char uts[VMCI_RELEASE_MAX + 1];
 
     port_mem_space(PORT_MEM_VIRTUAL);
+#if FIQMON_AARCH64
+    /* its own tables, for when the live ones do not map it (kmem.h) */
+    if (vmci_has(v, VMCI_BIT(VMCI_SYM_SWAPPER_PG_DIR) | VMCI_BIT(VMCI_KIMAGE_VOFFSET)))
+        kmem_kernel_tables((uint64_t)v->value[VMCI_SYM_SWAPPER_PG_DIR] -
+                               (uint64_t)v->value[VMCI_KIMAGE_VOFFSET],
+                           vmci_has(v, VMCI_BIT(VMCI_VA_BITS)) ? (unsigned)v->value[VMCI_VA_BITS]
+                                                               : 48u);
+    else
+        kmem_kernel_tables(0, 0);
+#endif
     if (!vmci_has(v, VMCI_BIT(VMCI_PAGESIZE) | VMCI_BIT(VMCI_SYM_INIT_UTS_NS)) || !v->release[0] ||
         !kernel_uts(v, UTS_RELEASE_OFFSET, uts) || strcmp(uts, v->release))
         return false;
@@ -233,5 +249,8 @@ const struct vmci *kernel_vmcoreinfo(bool search)
         }
     }
     port_mem_space(PORT_MEM_VIRTUAL);
+#if FIQMON_AARCH64
+    kmem_kernel_tables(0, 0);
+#endif
     return NULL;
 }

@@ -8,7 +8,7 @@
  * (vmcoreinfo.c lists them with their names; a unit test recomputes every hash). Values
  * are hex after SYMBOL(...), decimal otherwise. Lines it does not want, cannot parse or
  * that overflow are ignored, and so is a last line cut off without its newline; the first
- * occurrence of a key wins. */
+ * occurrence of a key wins. A hex value may start with 0x. */
 #ifndef FIQMON_VMCOREINFO_H
 #define FIQMON_VMCOREINFO_H
 
@@ -49,10 +49,12 @@ enum vmci_key {
     VMCI_SYM_KS_OFFSETS,       /* SYMBOL(kallsyms_offsets) */
     VMCI_SYM_KS_RELATIVE_BASE, /* SYMBOL(kallsyms_relative_base) */
     VMCI_SYM_KS_MARKERS,       /* SYMBOL(kallsyms_markers): not exported by 6.1, used if there */
+    VMCI_SYM_SWAPPER_PG_DIR,   /* SYMBOL(swapper_pg_dir): the kernel's page tables */
+    VMCI_KIMAGE_VOFFSET,       /* NUMBER(kimage_voffset)=0x...: arm64's image VA - PA (hex) */
     VMCI_KEYS
 };
-#define VMCI_FIRST_SYMBOL VMCI_SYM_INIT_UTS_NS
-#define VMCI_BIT(key) (1u << (key))
+#define VMCI_FIRST_SYMBOL VMCI_SYM_INIT_UTS_NS /* this key and those after it are hex */
+#define VMCI_BIT(key) (1ull << (key))
 
 /* The parser's own pseudo-key for OSRELEASE, a string. */
 #define VMCI_OSRELEASE VMCI_KEYS
@@ -64,7 +66,7 @@ uint32_t vmci_hash(uint32_t hash, uint8_t c);
 extern const uint32_t vmci_key_hash[VMCI_KEYS + 1]; /* index VMCI_OSRELEASE too */
 
 struct vmci {
-    uint32_t have; /* VMCI_BIT(key) for each value found */
+    uint64_t have; /* VMCI_BIT(key) for each value found */
     target_addr_t value[VMCI_KEYS]; /* SYMBOL()s are addresses: as wide as the target */
     char release[VMCI_RELEASE_MAX + 1]; /* OSRELEASE, "" if absent */
     char version[VMCI_RELEASE_MAX + 1]; /* not VMCOREINFO's: init_uts_ns's (uname -v) */
@@ -84,7 +86,7 @@ void vmci_parse_start(struct vmci_parser *p, struct vmci *out);
  * the end of the page. */
 bool vmci_parse_byte(struct vmci_parser *p, uint8_t c);
 
-static inline bool vmci_has(const struct vmci *v, uint32_t mask)
+static inline bool vmci_has(const struct vmci *v, uint64_t mask)
 {
     return (v->have & mask) == mask;
 }

@@ -110,13 +110,18 @@ static void build_modules(void)
     load(TFIX_MOD_KALLSYM, 1, TFIX_MODULES_HEAD);
 }
 
-void tfix_build(void)
+void tfix_build_syms(const struct kfix_sym *table, unsigned n)
 {
     kfix_reset();
     fake_mem_map(TFIX_STACKS, TFIX_NTASKS * 0x2000u);
     kfix_kernel();
-    kfix_kallsyms(syms, sizeof(syms) / sizeof(syms[0]), KFIX_MARKERS_BEFORE_SEQS);
+    kfix_kallsyms(table, n, KFIX_MARKERS_BEFORE_SEQS);
     build_tasks();
     build_modules();
     kfix_publish();
+}
+
+void tfix_build(void)
+{
+    tfix_build_syms(syms, sizeof(syms) / sizeof(syms[0]));
 }

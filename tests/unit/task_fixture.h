@@ -32,6 +32,10 @@ enum {
 
 /* kfix_reset, a whole kernel with kallsyms, tasks and modules, VMCOREINFO published. */
 void tfix_build(void);
+/* The same with these symbols (sorted; they must name show_state_filter and
+ * module_get_kallsym at TFIX_SHOW_STATE and TFIX_MOD_KALLSYM, whose ARM code it writes). */
+struct kfix_sym;
+void tfix_build_syms(const struct kfix_sym *syms, unsigned n);
 /* Address of task i (0: init_task ... TFIX_NTASKS - 1: the thread). */
 uint32_t tfix_task(unsigned i);
 

@@ -42,6 +42,8 @@ static const char *const key_names[VMCI_KEYS + 1] = {
     "SYMBOL(kallsyms_offsets)",
     "SYMBOL(kallsyms_relative_base)",
     "SYMBOL(kallsyms_markers)",
+    "SYMBOL(swapper_pg_dir)",
+    "NUMBER(kimage_voffset)",
     "OSRELEASE",
 };
 
@@ -130,6 +132,19 @@ static void test_symbol_values_are_hex_and_others_decimal(void **state)
     EXPECT_VALUE(v, "SIZE(prb_desc)", 12);
     EXPECT_VALUE(v, "OFFSET(printk_info.seq)", 0);
     EXPECT_VALUE(v, "SYMBOL(init_uts_ns)", 0xffffffffu);
+}
+
+/* arm64 prints kimage_voffset with 0x (and as a number); one 0x only, before the digits. */
+static void test_a_hex_value_may_start_with_0x(void **state)
+{
+    const struct vmci *v = parse("NUMBER(kimage_voffset)=0x7fff0000\n"
+                                 "SYMBOL(swapper_pg_dir)=0x0x1000\n"
+                                 "SYMBOL(prb)=10x5\n"
+                                 "SIZE(prb_desc)=0x18\n");
+    EXPECT_VALUE(v, "NUMBER(kimage_voffset)", 0x7fff0000u);
+    EXPECT_ABSENT(v, "SYMBOL(swapper_pg_dir)");
+    EXPECT_ABSENT(v, "SYMBOL(prb)");
+    EXPECT_ABSENT(v, "SIZE(prb_desc)"); /* decimal */
 }
 
 static void test_bad_values_are_ignored_not_guessed(void **state)
@@ -293,6 +308,7 @@ int main(void)
         cmocka_unit_test_setup(test_every_key_hash_is_fnv1a_of_its_name, setup),
         cmocka_unit_test_setup(test_debian_61_text_parses_completely, setup),
         cmocka_unit_test_setup(test_symbol_values_are_hex_and_others_decimal, setup),
+        cmocka_unit_test_setup(test_a_hex_value_may_start_with_0x, setup),
         cmocka_unit_test_setup(test_bad_values_are_ignored_not_guessed, setup),
         cmocka_unit_test_setup(test_first_occurrence_wins, setup),
         cmocka_unit_test_setup(test_lines_without_equals_unknown_keys_and_long_lines_are_skipped,
