@@ -5,7 +5,8 @@ Under `-icount shift=0,sleep=off` QEMU's virtual clock advances exactly 1 ns per
 instruction and never by host time, and the generic timer's physical count (CNTPCT) is
 that clock / 16. Two stamps read it: tests/bench/stamp_entry.S, prepended to fiqmon in
 its U-Boot standalone image, and tests/bench/stamp_kernel.S, written over the start of
-the zImage, which prints both. A stamp of S means S*16 <= instructions before it < S*16+16.
+the zImage, which prints both. A stamp of S means S*16 <= the instructions before it, and
+the reading one itself, < S*16+16.
 """
 
 import re
