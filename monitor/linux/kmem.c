@@ -34,7 +34,7 @@ void kmem_kernel_tables(uint64_t pgd_pa, unsigned va_bits)
 
 static bool phys64(uint64_t pa, uint64_t *v)
 {
-    uint32_t lo, hi;
+    uint32_t lo = 0, hi = 0;
     bool ok;
 
     port_mem_space(PORT_MEM_PHYSICAL);

@@ -210,22 +210,29 @@ def test_bt_t_covers_every_task(kernel):
 
 def test_a_halt_in_user_space_reads_the_kernel_through_its_own_tables(kernel):
     """KPTI: halted while the spinner runs at EL0, TTBR1 maps only the trampoline; ps,
-    lsmod and bt read the kernel through swapper_pg_dir."""
+    lsmod and bt read the kernel through swapper_pg_dir. (Most FIQs land in the kernel's
+    timer interrupt; a few tries find the spinner itself.)"""
     fm = kernel
-    for _ in range(40):
-        if "(el0t)" in fm.cmd("halt"):
-            break
-        fm.cmd("continue")
-    else:
-        pytest.fail("no halt landed in user space")
-    spinner = next(t for t in ps(fm) if t[4] == "spinner")
-    assert spinner[2:4] == ("R", True), spinner
-    out = fm.cmd(f"bt {spinner[0]}")
-    assert re.match(rf"PID {spinner[0]} spinner task=[0-9a-f]{{16}} \(interrupted here\)\n"
-                    r"bt: in user mode at pc=0000[0-9a-f]{12}\n$", out), out
-    assert "crc7" in fm.cmd("lsmod")
-    assert frames(fm.cmd("bt 2"))[-1][0] == "ret_from_fork"
-    assert "kernel continues" in fm.cmd("continue")
+    seen = []
+    for _ in range(200):
+        halted = fm.cmd("halt")
+        assert "stop reason: knock" in halted, halted
+        try:
+            if "(el0t)" in halted:
+                spinner = next(t for t in ps(fm) if t[4] == "spinner")
+                seen.append(spinner)
+                if spinner[2:4] == ("R", True):
+                    out = fm.cmd(f"bt {spinner[0]}")
+                    assert re.match(rf"PID {spinner[0]} spinner task=[0-9a-f]{{16}} "
+                                    r"\(interrupted here\)\n"
+                                    r"bt: in user mode at pc=0000[0-9a-f]{12}\n$", out), out
+                    assert "crc7" in fm.cmd("lsmod")
+                    assert frames(fm.cmd("bt 2"))[-1][0] == "ret_from_fork"
+                    assert fm.cmd("kmsg 1").startswith("[")
+                    return
+        finally:
+            assert fm.cmd("continue") == "fiqmon: kernel continues\n"
+    pytest.fail(f"never halted with the spinner in user space; in user space: {seen}")
 
 
 def test_halted_ps_is_stable(kernel):
