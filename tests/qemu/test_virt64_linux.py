@@ -185,3 +185,25 @@ def test_return_addresses_lose_their_pac_bits(boot):
     assert "panic" in names and names[-1] == "ret_from_fork", out
     assert all(int(addr, 16) >> 48 == 0xffff for _, addr, *_ in frames), out
     fm.cmd("continue")
+
+
+def test_symbols_and_bt_without_kaslr(boot):
+    """KASLR off (nokaslr on the command line; the busybox boot is the one that takes
+    KERNEL_ARGS): the kernel sits at its link address and fiqmon's answers are the same."""
+    subprocess.run(["make", "-s", "-C", str(ROOT), "initramfs", "ARCH=arm64"], check=True)
+    fm = boot("virt64", "nodelay", BOOT_DELAY_MS=0, KERNEL="debian", INITRD="busybox",
+              KERNEL_ARGS="nokaslr")
+    fm.console.expect(r"Run /init as init process", timeout=120)
+    console = "\n".join(console_lines(fm))
+    assert "nokaslr" in console and "KASLR disabled on command line" in console, console[-2000:]
+    fm.knock()
+    # the link-time address: _stext at KIMAGE_VADDR + 64 KiB (arm64, 48-bit VAs)
+    assert fm.cmd("sym _stext").startswith("ffff800008010000 _stext+0x0/")
+    out = fm.cmd("pc")
+    assert re.search(r"^pc: " + SYMBOL + "$", out, re.M), out
+    assert "stop reason: knock" in fm.cmd("halt")
+    bt = fm.cmd("bt", timeout=30)
+    assert bt.endswith("bt: end of the chain\n") and FRAME.search(bt), bt
+    assert all(0xffff800008000000 <= int(a, 16) < 0xffff800010000000
+               for _, a, *_ in FRAME.findall(bt)), bt
+    fm.cmd("continue")
