@@ -94,6 +94,11 @@ void unwind_a64_backtrace(struct cpu_frame *f)
     uint64_t record_lr;
 
     kmem_begin();
+    if ((f->pstate & A64_PSTATE_NRW) || !(f->pstate & A64_PSTATE_M_MASK & ~3u)) {
+        /* EL0 (or AArch32 user code): its frame chain is the program's, not the kernel's */
+        con_printf("bt: in user mode at pc=%016lx\n", (unsigned long)pc);
+        return;
+    }
     con_puts("bt: frame records (x29)\n");
     print_frame(n++, pc);
     record_lr = fp ? unwind_a64_strip_pac(kr64(fp + 8), bits) : 0;

@@ -88,7 +88,7 @@ int32_t psci_call(unsigned cpu, uint32_t fid, uint64_t a1, uint64_t a2, uint64_t
 {
     if (fid & PSCI_FID_SMC64) {
         fid &= ~PSCI_FID_SMC64;
-        if (!has_smc64(fid))
+        if (!psci.ops->smc64 || !has_smc64(fid))
             return PSCI_NOT_SUPPORTED;
     } else { /* SMC32: the upper halves are not the caller's */
         a1 = (uint32_t)a1;
@@ -100,7 +100,8 @@ int32_t psci_call(unsigned cpu, uint32_t fid, uint64_t a1, uint64_t a2, uint64_t
         return (int32_t)PSCI_VERSION_1_0;
     case PSCI_FEATURES: /* CPU_SUSPEND: 0 = the original power_state format, no OSI */
         return implemented((uint32_t)a1 & ~PSCI_FID_SMC64) &&
-                       (!(a1 & PSCI_FID_SMC64) || has_smc64((uint32_t)a1 & ~PSCI_FID_SMC64))
+                       (!(a1 & PSCI_FID_SMC64) ||
+                        (psci.ops->smc64 && has_smc64((uint32_t)a1 & ~PSCI_FID_SMC64)))
                    ? PSCI_SUCCESS
                    : PSCI_NOT_SUPPORTED;
     case PSCI_CPU_ON:

@@ -53,6 +53,7 @@ struct psci_ops {
     void (*cpu_off)(unsigned cpu);        /* park this CPU; never returns */
     void (*system_off)(void);             /* never return */
     void (*system_reset)(void);
+    bool smc64; /* an AArch64 kernel: the SMC64 calls exist (AArch32 has SMC32 only) */
 };
 
 struct psci {

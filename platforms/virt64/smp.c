@@ -71,6 +71,7 @@ static const struct psci_ops virt64_psci_ops = {
     .cpu_off = cpu_off,
     .system_off = system_off,
     .system_reset = platform_reset,
+    .smc64 = true,
 };
 
 unsigned virt64_cpu_index(void)

@@ -226,6 +226,9 @@ def test_a_halt_in_user_space_reads_the_kernel_through_its_own_tables(kernel):
                     assert re.match(rf"PID {spinner[0]} spinner task=[0-9a-f]{{16}} "
                                     r"\(interrupted here\)\n"
                                     r"bt: in user mode at pc=0000[0-9a-f]{12}\n$", out), out
+                    # plain bt says the same: the frame chain in x29 is the program's
+                    assert re.fullmatch(r"bt: in user mode at pc=0000[0-9a-f]{12}\n",
+                                        fm.cmd("bt")), fm.cmd("bt")
                     assert "crc7" in fm.cmd("lsmod")
                     assert frames(fm.cmd("bt 2"))[-1][0] == "ret_from_fork"
                     assert fm.cmd("kmsg 1").startswith("[")

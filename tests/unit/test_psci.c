@@ -40,7 +40,9 @@ static void system_reset(void)
     resets++;
 }
 
-static const struct psci_ops ops = {wake, standby, cpu_off, system_off, system_reset};
+static const struct psci_ops ops = {wake, standby, cpu_off, system_off, system_reset, false};
+/* an AArch64 kernel's firmware: the SMC64 calls too */
+static const struct psci_ops ops64 = {wake, standby, cpu_off, system_off, system_reset, true};
 
 static int setup(void **state)
 {
@@ -54,10 +56,21 @@ static int setup(void **state)
 
 /* An AArch64 kernel turns CPUs on with the SMC64 calls: 64-bit entry points, checked
  * whole; SMC32 calls see only the low halves of the registers. */
+/* An AArch32 kernel cannot make SMC64 calls: the firmware has none (PSCI over SMC32). */
+static void test_an_aarch32_kernels_firmware_has_no_smc64_calls(void **state)
+{
+    (void)state;
+    assert_int_equal(psci_call(0, PSCI_FEATURES, PSCI_CPU_ON | PSCI_FID_SMC64, 0, 0),
+                     PSCI_NOT_SUPPORTED);
+    assert_int_equal(psci_call(0, PSCI_CPU_ON | PSCI_FID_SMC64, 1, ENTRY, 0), PSCI_NOT_SUPPORTED);
+    assert_int_equal(psci_call(0, PSCI_AFFINITY_INFO, 1, 0, 0), 1); /* still off */
+}
+
 static void test_smc64_cpu_on_takes_64_bit_arguments_and_smc32_the_low_halves(void **state)
 {
     uint64_t entry = 0, context = 0;
     (void)state;
+    psci_init(4, 0, RAM, 0x40000000u, &ops64);
     assert_int_equal(psci_call(0, PSCI_FEATURES, PSCI_CPU_ON | PSCI_FID_SMC64, 0, 0),
                      PSCI_SUCCESS);
     assert_int_equal(psci_call(0, PSCI_FEATURES, PSCI_SYSTEM_OFF | PSCI_FID_SMC64, 0, 0),
@@ -217,6 +230,7 @@ int main(void)
         cmocka_unit_test_setup(test_system_off_and_reset_reach_the_platform, setup),
         cmocka_unit_test_setup(test_smc64_cpu_on_takes_64_bit_arguments_and_smc32_the_low_halves,
                                setup),
+        cmocka_unit_test_setup(test_an_aarch32_kernels_firmware_has_no_smc64_calls, setup),
     };
     return cmocka_run_group_tests_name("psci", tests, NULL, NULL);
 }
