@@ -211,7 +211,7 @@ $(BUILD)/build_info.h: FORCE
 	   echo '#define FIQMON_BREAKPOINTS $(HYP)'; \
 	   echo '#define FIQMON_CONSOLE_SHARED $(if $(filter shared ring,$(CONSOLE)),1,0)'; \
 	   echo '/* built with: $(CPPFLAGS) $(CFLAGS) $(ASFLAGS) */'; \
-	 } > $@.tmp; cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
+	 } > $@.tmp.$$$$; cmp -s $@.tmp.$$$$ $@ || mv $@.tmp.$$$$ $@; rm -f $@.tmp.$$$$
 
 # The unlock key as C bytes, for monitor/lockdown/lockdown.c only; production refuses to build
 # without one.
@@ -511,8 +511,13 @@ fuzz: deps $(FUZZ_HARNESSES)
 fuzz-smoke: deps $(FUZZ_HARNESSES)
 	@scripts/run-fuzz.sh --total 10 $(FUZZ_HARNESSES)
 
-qemu-test: deps all
-	/usr/bin/python3 -m pytest -q tests/qemu $(PYTEST_ARGS)
+# The suite runs on every core (pytest-xdist, whole modules per worker: a module's shared
+# kernel boot stays one boot). What the workers only read is built first, here, once.
+PYTEST_JOBS ?= $(shell nproc)
+qemu-test: deps all guests virt-guests virt64-guests initramfs
+	@$(MAKE) -s --no-print-directory initramfs ARCH=arm64
+	/usr/bin/python3 -m pytest -q -n $(PYTEST_JOBS) --dist loadscope --durations=15 tests/qemu \
+		$(PYTEST_ARGS)
 
 # What fiqmon costs, in instructions and bytes (docs/benchmarks.md); `make test` runs a
 # quick variant so the bench code cannot rot.

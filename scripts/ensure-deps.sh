@@ -7,7 +7,7 @@
 set -eu
 
 run_pkgs="gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm gcc-aarch64-linux-gnu"
-all_pkgs="$run_pkgs gcc libcmocka-dev python3-pytest gdb-multiarch openocd u-boot-qemu u-boot-tools device-tree-compiler clang"
+all_pkgs="$run_pkgs gcc libcmocka-dev python3-pytest python3-pytest-xdist gdb-multiarch openocd u-boot-qemu u-boot-tools device-tree-compiler clang"
 
 case "${1:-all}" in
 run) want=$run_pkgs ;;

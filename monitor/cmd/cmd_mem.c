@@ -6,6 +6,58 @@
 #include "memdump.h"
 #include "parse.h"
 #include "platform.h"
+#if FIQMON_AARCH64 && FIQMON_LINUX
+#include "kmem.h"
+#include "vmcoreinfo.h"
+#endif
+
+static bool physical;     /* this command's -p */
+static int kernel_found; /* this command's search for the kernel: 0 not yet, 1 found, -1 not */
+
+#if FIQMON_AARCH64 && FIQMON_LINUX
+/* An arm64 kernel's address that the live tables do not map: KPTI (forced on by KASLR)
+ * leaves TTBR1 with only the entry trampoline while user space runs. The kernel's own
+ * tables (kmem.h) map it: its physical address, if they do. */
+static bool kernel_tables(target_addr_t addr, target_addr_t *pa)
+{
+    uint64_t p;
+
+    if (physical || !(addr >> 63))
+        return false;
+    if (!kernel_found)
+        kernel_found = kernel_vmcoreinfo(true) ? 1 : -1;
+    if (kernel_found < 0 || !kmem_kernel_phys(addr, &p))
+        return false;
+    *pa = (target_addr_t)p;
+    return true;
+}
+#else
+static bool kernel_tables(target_addr_t addr, target_addr_t *pa)
+{
+    (void)addr;
+    (void)pa;
+    return false;
+}
+#endif
+
+/* A read or write at a physical address, in the middle of a virtual command. */
+static bool phys_read(target_addr_t pa, unsigned width, uint32_t *v)
+{
+    bool ok;
+
+    port_mem_space(PORT_MEM_PHYSICAL);
+    ok = port_mem_read(pa, width, v);
+    port_mem_space(PORT_MEM_VIRTUAL);
+    return ok;
+}
+
+static bool md_read(target_addr_t addr, unsigned width, uint32_t *v)
+{
+    target_addr_t pa;
+
+    return port_mem_read(addr, width, v) ||
+           (kernel_tables(addr, &pa) && phys_read(pa, width, v));
+}
 
 static int parse_width(const char *s, unsigned *width)
 {
@@ -29,6 +81,8 @@ static int physical_flag(int argc, char **argv)
     bool p = argc > 1 && argv[1][0] == '-' && argv[1][1] == 'p' && !argv[1][2];
 
     port_mem_space(p ? PORT_MEM_PHYSICAL : PORT_MEM_VIRTUAL);
+    physical = p;
+    kernel_found = 0;
     return p;
 }
 
@@ -67,7 +121,7 @@ static int md(int argc, char **argv)
                          (unsigned)len, width);
     if (check_wrap(addr, len))
         return -1;
-    return memdump(addr, len, width);
+    return memdump(addr, len, width, md_read);
 }
 
 int cmd_md(int argc, char **argv)
@@ -79,11 +133,22 @@ int cmd_md(int argc, char **argv)
     return rc;
 }
 
+/* -1: the write faulted; 1: memory that reads back otherwise (flash and ROM take a write
+ * without complaint: say so rather than report success); 0: written. A device register is
+ * never read back (a read may pop a FIFO or clear a status). */
+static int write_checked(target_addr_t addr, unsigned width, uint32_t value, uint32_t *back)
+{
+    if (!port_mem_write(addr, width, value))
+        return -1;
+    return port_mem_is_memory(addr) && port_mem_read(addr, width, back) && *back != value;
+}
+
 static int mw(int argc, char **argv)
 {
-    target_addr_t addr;
-    uint32_t value, back;
+    target_addr_t addr, pa;
+    uint32_t value, back = 0;
     unsigned width = 4;
+    int rc;
 
     if (argc < 3 || argc > 4)
         return con_error("usage: mw [-p] ADDR VALUE [b|h|w]");
@@ -96,11 +161,15 @@ static int mw(int argc, char **argv)
                          width > 1 ? "s" : "");
     if (check_wrap(addr, width))
         return -1;
-    if (!port_mem_write(addr, width, value))
+    rc = write_checked(addr, width, value, &back);
+    if (rc < 0 && kernel_tables(addr, &pa)) {
+        port_mem_space(PORT_MEM_PHYSICAL);
+        rc = write_checked(pa, width, value, &back);
+        port_mem_space(PORT_MEM_VIRTUAL);
+    }
+    if (rc < 0)
         return con_error("fault at 0x" TARGET_ADDR_FMT, (unsigned long)addr);
-    /* flash and ROM take a write without complaint: say so rather than report success.
-     * A device register is never read back (a read may pop a FIFO or clear a status). */
-    if (port_mem_is_memory(addr) && port_mem_read(addr, width, &back) && back != value)
+    if (rc)
         return con_error("0x" TARGET_ADDR_FMT " reads back 0x%x after writing 0x%x (flash or ROM?)",
                          (unsigned long)addr, (unsigned)back, (unsigned)value);
     return 0;

@@ -24,7 +24,7 @@ static char printable(uint8_t c)
     return c >= 0x20 && c < 0x7f ? (char)c : '.';
 }
 
-int memdump(target_addr_t addr, uint32_t len, unsigned width)
+int memdump(target_addr_t addr, uint32_t len, unsigned width, memdump_read_fn read)
 {
     len = (len + width - 1) & ~(width - 1);
     while (len) {
@@ -37,7 +37,7 @@ int memdump(target_addr_t addr, uint32_t len, unsigned width)
         /* read the whole row first, so a fault prints no half row */
         for (uint32_t i = 0; i < row; i += width) {
             uint32_t v;
-            if (!port_mem_read(addr + i, width, &v))
+            if (!read(addr + i, width, &v))
                 return con_error("fault at 0x" TARGET_ADDR_FMT, (unsigned long)(addr + i));
             for (unsigned b = 0; b < width; b++)
                 bytes[i + b] = (uint8_t)(v >> (8 * b)); /* little-endian memory order */

@@ -70,23 +70,32 @@ bool kmem_walk(uint64_t pgd_pa, unsigned va_bits, uint64_t va, uint64_t *pa)
     return false;
 }
 
-/* addr through the kernel's tables (its top half only), a few pages remembered. */
-static bool read_kernel_tables(target_addr_t addr, uint32_t *v)
+bool kmem_kernel_phys(target_addr_t addr, uint64_t *pa)
 {
-    uint64_t page = (uint64_t)addr & ~(uint64_t)0xfff, pa;
+    uint64_t page = (uint64_t)addr & ~(uint64_t)0xfff;
     unsigned way = (unsigned)(page >> 12) % TLB_WAYS;
-    bool ok;
 
     if (!kt.pgd || !((uint64_t)addr >> 63))
         return false;
-    if (kt.va[way] != page) {
-        if (!kmem_walk(kt.pgd, kt.va_bits, page, &pa))
+    if (kt.va[way] != page) { /* a few pages remembered */
+        if (!kmem_walk(kt.pgd, kt.va_bits, page, pa))
             return false;
         kt.va[way] = page;
-        kt.pa[way] = pa;
+        kt.pa[way] = *pa;
     }
+    *pa = kt.pa[way] | (addr & 0xfff);
+    return true;
+}
+
+static bool read_kernel_tables(target_addr_t addr, uint32_t *v)
+{
+    uint64_t pa;
+    bool ok;
+
+    if (!kmem_kernel_phys(addr, &pa))
+        return false;
     port_mem_space(PORT_MEM_PHYSICAL);
-    ok = port_mem_read((target_addr_t)(kt.pa[way] | (addr & 0xfff)), 4, v);
+    ok = port_mem_read((target_addr_t)pa, 4, v);
     port_mem_space(PORT_MEM_VIRTUAL);
     return ok;
 }

@@ -34,6 +34,9 @@ kulong_t krlong(target_addr_t addr);
  * KPTI on: while user space runs, TTBR1 holds only the entry trampoline. 4 KiB granule,
  * va_bits 39 to 48; pgd_pa 0: off. Set by kernel_vmcoreinfo() for each command. */
 void kmem_kernel_tables(uint64_t pgd_pa, unsigned va_bits);
+/* addr (an upper-half address) through those tables: its physical address, or false
+ * (tables off, or not mapped there). */
+bool kmem_kernel_phys(target_addr_t addr, uint64_t *pa);
 /* The walk: va's physical address through the stage 1 tables at pgd_pa (physical reads).
  * False for an invalid descriptor on the way or a read that faults. */
 bool kmem_walk(uint64_t pgd_pa, unsigned va_bits, uint64_t va, uint64_t *pa);

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+import os
 import shutil
 import subprocess
 
@@ -22,15 +23,26 @@ def pytest_sessionstart(session):
 
 _built = {}
 
+# `make test` runs the suite on every core (pytest-xdist, one module per worker at a time).
+# Each worker builds fiqmon's variants into its own tree, so no two machines ever share an
+# image a `make run` may rewrite; what every worker only reads (the kernels, initramfs and
+# test guests) `make qemu-test` builds before the workers start.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+BUILD_ROOT = "build" if WORKER == "gw0" else f"build/{WORKER}"
+
+
+def build_dir(platform, variant="default"):
+    return f"{BUILD_ROOT}/{platform}" if variant == "default" else \
+        f"{BUILD_ROOT}/test-{platform}-{variant}"
+
 
 def build(platform, variant="default", **make_vars):
     """Build fiqmon once per platform and variant, each in its own build directory."""
     key = (platform, variant)
     if key not in _built:
-        build_dir = f"build/{platform}" if variant == "default" else f"build/test-{platform}-{variant}"
-        make_vars = dict(make_vars, PLATFORM=platform, BUILD=build_dir)
-        args = ["make", "-s", "--no-print-directory", "-C", str(ROOT), "all"] + \
-            [f"{k}={v}" for k, v in make_vars.items()]
+        make_vars = dict(make_vars, PLATFORM=platform, BUILD=build_dir(platform, variant))
+        args = ["make", "-s", "--no-print-directory", f"-j{os.cpu_count() or 1}", "-C",
+                str(ROOT), "all"] + [f"{k}={v}" for k, v in make_vars.items()]
         subprocess.run(args, check=True)
         _built[key] = make_vars
     elif any(_built[key].get(k) != v for k, v in make_vars.items()):

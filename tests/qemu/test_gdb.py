@@ -303,7 +303,7 @@ def test_gdb_on_virt_reads_the_debian_kernel_and_detaches(boot):
     banner = linux_banner_address(fm)
     fm.leave()
     fm.debug.close()                      # the port is GDB's now
-    out = gdb(fm, ROOT / "build/virt/fiqmon.elf", "info registers pc cpsr",
+    out = gdb(fm, fm.elf, "info registers pc cpsr",
               f"x/4xw 0x{panic:x}", f"x/s 0x{banner:x}", "detach")
     pc = int(re.search(r"^pc\s+0x([0-9a-f]+)", out, re.M).group(1), 16)
     cpsr = int(re.search(r"^cpsr\s+0x([0-9a-f]+)", out, re.M).group(1), 16)

@@ -7,6 +7,8 @@ import subprocess
 
 import pytest
 
+import conftest
+
 from harness import (KNOCK, ROOT, assert_last_report_survives_a_reset, assert_sampling,
                      assert_timer_not_left_asserted, elf_symbols, stay, tokens,
                      watchdog_fiq_rates)
@@ -170,7 +172,7 @@ def test_nothing_lost_integrity_checksums_survive_1000_interruptions(boot):
 
 
 def build_image(guest, variant="nodelay", delay_ms=0):
-    build = f"build/test-versatilepb-{variant}"
+    build = conftest.build("versatilepb", variant, BOOT_DELAY_MS=delay_ms)["BUILD"]
     subprocess.run(["make", "-s", "-C", str(ROOT), "image", "PLATFORM=versatilepb",
                     f"BUILD={build}", f"BOOT_DELAY_MS={delay_ms}",
                     f"KERNEL=build/guests/{guest}.elf"], check=True, capture_output=True)
@@ -266,12 +268,13 @@ def test_linux_protocol_dtb_gets_fiqmon_reserved(boot, tmp_path):
 
 
 def test_flash_script_issues_the_expected_openocd_commands(tmp_path):
+    build = conftest.build("versatilepb", "nodelay", BOOT_DELAY_MS=0)["BUILD"]
     out = subprocess.run(["make", "-s", "-C", str(ROOT), "flash", "PLATFORM=versatilepb",
-                          "BUILD=build/test-versatilepb-nodelay", "KERNEL=build/guests/spin.elf",
+                          f"BUILD={build}", "KERNEL=build/guests/spin.elf",
                           "OPENOCD_INTERFACE=interface/dummy.cfg", "DRY_RUN=1"],
                          capture_output=True, text=True, check=True)
     cmds = re.findall(r"^openocd: (.*)$", out.stdout + out.stderr, re.M)
-    image = "build/test-versatilepb-nodelay/fiqmon-image.bin"
+    image = f"{build}/fiqmon-image.bin"
     assert cmds == ["reset halt", "flash probe 0",
                     f"flash write_image erase {image} 0x34000000 bin",
                     f"verify_image {image} 0x34000000 bin", "reset run"]

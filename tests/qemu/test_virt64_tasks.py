@@ -210,14 +210,20 @@ def test_bt_t_covers_every_task(kernel):
 
 def test_a_halt_in_user_space_reads_the_kernel_through_its_own_tables(kernel):
     """KPTI: halted while a program runs at EL0, TTBR1 maps only the trampoline; ps,
-    lsmod and bt read the kernel through swapper_pg_dir. (Most FIQs land in the kernel's
-    timer interrupt; a few tries find the spinner, or the console's shell, in user space.)"""
+    lsmod, bt, md and mw reach the kernel through swapper_pg_dir. (Most FIQs land in the
+    kernel's timer interrupt; a few tries find the spinner, or the console's shell, in
+    user space.)"""
     fm = kernel
+    panic = re.search(r"^([0-9a-f]{16}) panic\+0x0/", fm.cmd("sym panic"), re.M).group(1)
+    text = None  # panic's first bytes, as md shows them halted in the kernel
     for _ in range(400):
         halted = fm.cmd("halt")
         assert "stop reason: knock" in halted, halted
         try:
-            if "(el0t)" in halted:
+            if "(el0t)" not in halted:
+                text = text or fm.cmd(f"md {panic} 20")
+                assert text.startswith(panic + ":"), text
+            elif text:
                 # one CPU: exactly one task is on it, and it is a program, not a kthread
                 running = [t for t in ps(fm) if t[3]]
                 assert len(running) == 1 and running[0][2] == "R", running
@@ -233,6 +239,11 @@ def test_a_halt_in_user_space_reads_the_kernel_through_its_own_tables(kernel):
                 assert "crc7" in fm.cmd("lsmod")
                 assert frames(fm.cmd("bt 2"))[-1][0] == "ret_from_fork"
                 assert fm.cmd("kmsg 1").startswith("[")
+                # md and mw of a kernel address: through the kernel's tables too
+                assert fm.cmd(f"md {panic} 20") == text
+                first = text.split()[1]
+                assert fm.cmd(f"mw {panic} {first}") == ""
+                assert fm.cmd(f"md {panic} 20") == text
                 return
         finally:
             assert fm.cmd("continue") == "fiqmon: kernel continues\n"

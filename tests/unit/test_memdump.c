@@ -18,7 +18,7 @@ static int setup(void **state)
 static const char *dump(uint32_t addr, uint32_t len, unsigned width, int want_rc)
 {
     fake_output_reset();
-    int rc = memdump(addr, len, width);
+    int rc = memdump(addr, len, width, port_mem_read);
     EXPECT_TRUE(rc == want_rc, "memdump(0x%08x, 0x%x, %u) returned %d, want %d", (unsigned)addr,
                 (unsigned)len, width, rc, want_rc);
     /* every line ends CR LF on the wire */
