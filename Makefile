@@ -514,8 +514,7 @@ fuzz-smoke: deps $(FUZZ_HARNESSES)
 # The suite runs on every core (pytest-xdist, whole modules per worker: a module's shared
 # kernel boot stays one boot). What the workers only read is built first, here, once.
 PYTEST_JOBS ?= $(shell nproc)
-qemu-test: deps all guests virt-guests virt64-guests initramfs
-	@$(MAKE) -s --no-print-directory initramfs ARCH=arm64
+qemu-test: deps all guests virt-guests virt64-guests kernels
 	/usr/bin/python3 -m pytest -q -n $(PYTEST_JOBS) --dist loadscope --durations=15 tests/qemu \
 		$(PYTEST_ARGS)
 
@@ -524,18 +523,24 @@ qemu-test: deps all guests virt-guests virt64-guests initramfs
 bench: deps
 	/usr/bin/python3 scripts/bench.py --json build/bench.json
 
-bench-quick: deps
+bench-quick: deps linux
 	/usr/bin/python3 scripts/bench.py --quick --json build/bench-quick.json
 
 # No include or call cycle between the sub-areas of monitor/ (docs/architecture.md).
 layers: deps
 	@/usr/bin/python3 scripts/check-layers.py $(MONITOR_INCLUDES) -Iplatforms -Itests/unit
 
+# Both Debian kernels and their initramfs (the armhf one first, in this make: apt-get
+# runs one at a time).
+.PHONY: kernels
+kernels: initramfs
+	@$(MAKE) -s --no-print-directory initramfs ARCH=arm64
+
+# The kernels download while the host tests and the bench run (neither needs the other);
+# the QEMU suite then has both cores to itself.
 test: deps
 	$(MAKE) layers
-	$(MAKE) -j$(shell nproc) unit
-	$(MAKE) -j$(shell nproc) fuzz-smoke
-	$(MAKE) bench-quick
+	$(MAKE) -j$(shell nproc) unit fuzz-smoke bench-quick kernels
 	$(MAKE) qemu-test
 
 deps:
