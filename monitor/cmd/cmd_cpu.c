@@ -14,6 +14,7 @@ void cpu_list(void)
 {
     unsigned n = platform->cpus ? platform->cpus : 1u;
     uint32_t late = port_cpus_sample();
+    bool no_kernel = false;
 
     for (unsigned i = 0; i < n; i++) {
         struct port_cpu c;
@@ -26,7 +27,7 @@ void cpu_list(void)
         }
         con_printf(" pc=" TARGET_ADDR_FMT " (%s)%s\n", (unsigned long)c.pc, arm_mode_name(c.cpsr),
                    late & (1u << i) ? " (no answer: last seen)" : "");
-        kernel_annotate(c.pc, NULL);
+        kernel_annotate_next(c.pc, &no_kernel);
     }
 }
 

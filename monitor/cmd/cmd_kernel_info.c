@@ -184,7 +184,7 @@ void kernel_lockup_details(uint32_t kmsg_lines)
     }
 }
 
-void kernel_annotate(target_addr_t pc, const target_addr_t *lr)
+static bool annotate(target_addr_t pc, const target_addr_t *lr, bool may_search)
 {
     const struct cpu_frame *f = monitor_frame();
     const struct vmci *v;
@@ -192,13 +192,27 @@ void kernel_annotate(target_addr_t pc, const target_addr_t *lr)
 
     /* search only when a Normal world was interrupted (virt with a kernel): never on the
      * plain path of a board without one */
-    if (!may_read() || !(v = kernel_vmcoreinfo(f && f->world == FRAME_WORLD_NORMAL)) ||
-        !ksyms_ready(v))
-        return;
+    if (!may_read() ||
+        !(v = kernel_vmcoreinfo(may_search && f && f->world == FRAME_WORLD_NORMAL)))
+        return false;
+    if (!ksyms_ready(v))
+        return true;
     for (unsigned i = 0; i < 2; i++) {
         target_addr_t a = i ? (lr ? *lr : 0) : pc;
         if ((!i || lr) && ksym_lookup(a, &s))
             con_printf("%s: %s+0x%x/0x%x\n", i ? "lr" : "pc", s.name, (unsigned)(a - s.addr),
                        (unsigned)s.size);
     }
+    return true;
+}
+
+void kernel_annotate(target_addr_t pc, const target_addr_t *lr)
+{
+    annotate(pc, lr, true);
+}
+
+void kernel_annotate_next(target_addr_t pc, bool *no_kernel)
+{
+    if (!annotate(pc, NULL, !*no_kernel))
+        *no_kernel = true;
 }

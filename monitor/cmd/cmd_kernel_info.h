@@ -28,12 +28,20 @@ void kernel_version_line(void);
  * address; nothing otherwise. They search for a kernel only when the interrupted context
  * is a Normal-world one, so the plain path of a board without one stays cheap. */
 void kernel_annotate(target_addr_t pc, const target_addr_t *lr);
+/* One pc of a listing (cpu's): *no_kernel (false for the first) keeps a search of RAM that
+ * found no kernel from running again for every line (without Linux, RAM is scanned whole). */
+void kernel_annotate_next(target_addr_t pc, bool *no_kernel);
 /* The watchdog's report: the interrupted kernel's backtrace and the last kmsg_lines of its
  * log, each under a heading, as far as permissions and the kernel allow; nothing without
  * a kernel. */
 void kernel_lockup_details(uint32_t kmsg_lines);
 #else /* LINUX=0: fiqmon knows nothing of the kernel it debugs */
 static inline void kernel_version_line(void) {}
+static inline void kernel_annotate_next(target_addr_t pc, bool *no_kernel)
+{
+    (void)pc;
+    (void)no_kernel;
+}
 static inline void kernel_annotate(target_addr_t pc, const target_addr_t *lr)
 {
     (void)pc;
