@@ -523,7 +523,7 @@ qemu-test: deps all guests virt-guests virt64-guests kernels
 bench: deps
 	/usr/bin/python3 scripts/bench.py --json build/bench.json
 
-bench-quick: deps linux
+bench-quick: deps linux guests virt-guests virt64-guests
 	/usr/bin/python3 scripts/bench.py --quick --json build/bench-quick.json
 
 # No include or call cycle between the sub-areas of monitor/ (docs/architecture.md).
@@ -536,11 +536,13 @@ layers: deps
 kernels: initramfs
 	@$(MAKE) -s --no-print-directory initramfs ARCH=arm64
 
-# The kernels download while the host tests and the bench run (neither needs the other);
-# the QEMU suite then has both cores to itself.
+# The kernels download while the host tests, the bench and the QEMU suite's own builds
+# run (none needs another's output but the bench's guests and kernel, built first); the
+# QEMU suite then has both cores to itself.
 test: deps
 	$(MAKE) layers
-	$(MAKE) -j$(shell nproc) unit fuzz-smoke bench-quick kernels
+	$(MAKE) -j$(shell nproc) unit fuzz-smoke bench-quick kernels all guests virt-guests \
+		virt64-guests
 	$(MAKE) qemu-test
 
 deps:
